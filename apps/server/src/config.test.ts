@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+import { dialectOf } from './db/database';
+
+describe('config', () => {
+  it('defaults to the embedded setup under ./data on 127.0.0.1:3000', () => {
+    const config = loadConfig({});
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe(path.resolve('data'));
+    expect(config.databaseUrl).toBe(path.resolve('data', 'portal.db'));
+    expect(config.warehouseUrl).toBe(path.resolve('data', 'warehouse.duckdb'));
+    expect(config.embedded).toBe(true);
+    expect(config.demoAccounts).toBe(true);
+    expect(config.appOrigin).toBe('http://127.0.0.1:3000');
+  });
+
+  it('moves everything with DATA_DIR and turns demo accounts off with a DATABASE_URL', () => {
+    const moved = loadConfig({ DATA_DIR: '/srv/portal' });
+    expect(moved.databaseUrl).toBe('/srv/portal/portal.db');
+    expect(moved.warehouseUrl).toBe('/srv/portal/warehouse.duckdb');
+
+    const external = loadConfig({
+      DATABASE_URL: 'postgres://db/portal',
+      APP_ORIGIN: 'https://x.test/',
+    });
+    expect(external.embedded).toBe(false);
+    expect(external.demoAccounts).toBe(false);
+    expect(external.appOrigin).toBe('https://x.test');
+  });
+
+  it('rejects a port that is not a port', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow('PORT must be a whole number');
+    expect(() => loadConfig({ PORT: '70000' })).toThrow('PORT must be a whole number');
+  });
+
+  it('picks the dialect from DATABASE_URL', () => {
+    expect(dialectOf('/tmp/x.db')).toBe('sqlite');
+    expect(dialectOf('sqlite:/tmp/x.db')).toBe('sqlite');
+    expect(dialectOf('mysql://root@127.0.0.1/portal')).toBe('mysql');
+    expect(dialectOf('mariadb://root@127.0.0.1/portal')).toBe('mysql');
+    expect(dialectOf('postgresql://127.0.0.1/portal')).toBe('postgres');
+    expect(() => dialectOf('mssql://x/y')).toThrow('not supported: mssql');
+  });
+});

@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type TConfig = {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string;
+  /** True when DATABASE_URL is unset: the embedded SQLite demo setup. */
+  embedded: boolean;
+  warehouseUrl: string;
+  appOrigin: string;
+  smtpUrl: string | undefined;
+  demoAccounts: boolean;
+  demoPassword: string | undefined;
+  logLevel: string;
+  webDist: string;
+  trustProxy: boolean;
+};
+
+type TEnv = Record<string, string | undefined>;
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+const parsePort = (raw: string | undefined): number => {
+  if (raw === undefined || raw === '') {
+    return 3000;
+  }
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be a whole number from 0 to 65535, got "${raw}"`);
+  }
+  return port;
+};
+
+const parseFlag = (raw: string | undefined, fallback: boolean): boolean => {
+  if (raw === undefined || raw === '') {
+    return fallback;
+  }
+  return ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase());
+};
+
+/** Reads the environment into a typed config; every value has an embedded default. */
+export const loadConfig = (env: TEnv = process.env): TConfig => {
+  const host = env.HOST || '127.0.0.1';
+  const port = parsePort(env.PORT);
+  const dataDir = path.resolve(env.DATA_DIR || 'data');
+  const embedded = !env.DATABASE_URL;
+  return {
+    host,
+    port,
+    dataDir,
+    databaseUrl: env.DATABASE_URL || path.join(dataDir, 'portal.db'),
+    embedded,
+    warehouseUrl: env.WAREHOUSE_URL || path.join(dataDir, 'warehouse.duckdb'),
+    appOrigin: (env.APP_ORIGIN || `http://${host}:${port}`).replace(/\/+$/, ''),
+    smtpUrl: env.SMTP_URL || undefined,
+    demoAccounts: parseFlag(env.DEMO_ACCOUNTS, embedded),
+    demoPassword: env.DEMO_PASSWORD || undefined,
+    logLevel: env.LOG_LEVEL || 'info',
+    // The bundle lives in apps/server/dist; the web build in apps/web/dist.
+    webDist: path.resolve(env.WEB_DIST || path.join(here, '..', '..', 'web', 'dist')),
+    trustProxy: parseFlag(env.TRUST_PROXY, false),
+  };
+};

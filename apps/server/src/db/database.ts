@@ -1,0 +1,74 @@
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
+import { createPool } from 'mysql2';
+import pg from 'pg';
+import type { Database } from './schema';
+
+export type TDialect = 'sqlite' | 'mysql' | 'postgres';
+
+export type TPortalDatabase = {
+  db: Kysely<Database>;
+  dialect: TDialect;
+  /** Closes every connection; for SQLite this also checkpoints the WAL. */
+  destroy: () => Promise<void>;
+};
+
+// PostgreSQL hands BIGINT and NUMERIC back as strings; every value we store fits a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+
+export const dialectOf = (url: string): TDialect => {
+  if (/^(mysql|mariadb):\/\//i.test(url)) {
+    return 'mysql';
+  }
+  if (/^postgres(ql)?:\/\//i.test(url)) {
+    return 'postgres';
+  }
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) {
+    throw new Error(`DATABASE_URL scheme is not supported: ${url.split(':')[0]}`);
+  }
+  return 'sqlite';
+};
+
+const sqliteDialect = (url: string) => {
+  const file = url.replace(/^sqlite:(\/\/)?/i, '');
+  const database = new SqliteDatabase(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  return new SqliteDialect({ database });
+};
+
+const mysqlDialect = (url: string) => {
+  const parsed = new URL(url.replace(/^mariadb:/i, 'mysql:'));
+  const pool = createPool({
+    host: parsed.hostname,
+    port: parsed.port ? Number(parsed.port) : 3306,
+    user: decodeURIComponent(parsed.username),
+    password: decodeURIComponent(parsed.password),
+    database: parsed.pathname.replace(/^\//, ''),
+    connectionLimit: Number(parsed.searchParams.get('connectionLimit') ?? 10),
+    charset: 'utf8mb4',
+    timezone: 'Z',
+    // DECIMAL (AVG, SUM) comes back as numbers, matching the other dialects.
+    decimalNumbers: true,
+  });
+  return new MysqlDialect({ pool });
+};
+
+const postgresDialect = (url: string) =>
+  new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) });
+
+/** Opens the portal database named by a DATABASE_URL (a file path means SQLite). */
+export const createDatabase = (url: string): TPortalDatabase => {
+  const dialect = dialectOf(url);
+  const driver =
+    dialect === 'mysql'
+      ? mysqlDialect(url)
+      : dialect === 'postgres'
+        ? postgresDialect(url)
+        : sqliteDialect(url);
+  const db = new Kysely<Database>({ dialect: driver });
+  return { db, dialect, destroy: () => db.destroy() };
+};

@@ -1,0 +1,12 @@
+import { PostgresAdapter, type CreateTableBuilder, type Kysely } from 'kysely';
+
+type TAnyTable = CreateTableBuilder<string>;
+
+const isPostgres = (db: Kysely<unknown>): boolean =>
+  db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** An auto-incrementing integer primary key named id, spelled the way each dialect wants it. */
+export const idColumn = (db: Kysely<unknown>, table: TAnyTable): TAnyTable =>
+  isPostgres(db)
+    ? table.addColumn('id', 'serial', (c) => c.primaryKey())
+    : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());

@@ -1,0 +1,81 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+const STATUS_BY_CODE = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  too_many_requests: 429,
+  internal: 500,
+  unavailable: 503,
+} as const;
+
+export type TErrorCode = keyof typeof STATUS_BY_CODE;
+
+/** An error whose message is safe to show to the user; the code picks the HTTP status. */
+export class AppError extends Error {
+  readonly code: TErrorCode;
+  readonly status: number;
+
+  constructor(code: TErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+    this.status = STATUS_BY_CODE[code];
+  }
+}
+
+const codeForStatus = (status: number): TErrorCode => {
+  const known = (Object.keys(STATUS_BY_CODE) as TErrorCode[]).find(
+    (code) => STATUS_BY_CODE[code] === status,
+  );
+  return known ?? (status >= 500 ? 'internal' : 'bad_request');
+};
+
+/** Every error body has one shape: { success: false, error, code }. 5xx never carries internals. */
+const errors = (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500) {
+        request.log.error({ err: error.cause ?? error }, error.message);
+      }
+      return reply
+        .status(error.status)
+        .send({ success: false, error: error.message, code: error.code });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const where = first?.instancePath ? `${first.instancePath.replace(/^\//, '')}: ` : '';
+      return reply.status(400).send({
+        success: false,
+        error: `${where}${first?.message ?? 'Invalid request'}`,
+        code: 'bad_request',
+      });
+    }
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(status).send({
+        success: false,
+        error: 'Server error. Please try again later or contact support.',
+        code: codeForStatus(status),
+      });
+    }
+    return reply
+      .status(status)
+      .send({ success: false, error: error.message, code: codeForStatus(status) });
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({
+      success: false,
+      error: 'The requested resource was not found.',
+      code: 'not_found',
+    }),
+  );
+};
+
+export default fp(errors, { name: 'errors' });

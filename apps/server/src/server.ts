@@ -1,0 +1,52 @@
+import { mkdir } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import type { TConfig } from './config';
+import { createDatabase, type TPortalDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { ensureDemoAccounts, type TDemoAccount } from './demo/demo-accounts';
+import { loadOrCreateSecrets } from './lib/secrets';
+
+export type TRunningPortal = {
+  app: FastifyInstance;
+  database: TPortalDatabase;
+  url: string;
+  demoAccounts: TDemoAccount[];
+  /** Stops taking connections, lets in-flight requests finish, then closes the database. */
+  stop: () => Promise<void>;
+};
+
+/** Prepares the data dir, database and secrets, then listens. main.ts and tests share this. */
+export const startPortal = async (
+  config: TConfig,
+  options: {
+    logger?: boolean;
+    /** Runs after the app is built and before it listens, e.g. to add routes in a test. */
+    beforeListen?: (app: FastifyInstance) => Promise<void> | void;
+  } = {},
+): Promise<TRunningPortal> => {
+  await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
+  const secrets = await loadOrCreateSecrets(config.dataDir);
+  const database = createDatabase(config.databaseUrl);
+  try {
+    await migrateToLatest(database.db);
+    const demoAccounts = config.demoAccounts
+      ? await ensureDemoAccounts(database.db, { password: config.demoPassword })
+      : [];
+    const app = await buildApp({ config, secrets, database, logger: options.logger });
+    await options.beforeListen?.(app);
+    const url = await app.listen({ host: config.host, port: config.port });
+    let stopping: Promise<void> | undefined;
+    const stop = () => {
+      stopping ??= (async () => {
+        await app.close();
+        await database.destroy();
+      })();
+      return stopping;
+    };
+    return { app, database, url, demoAccounts, stop };
+  } catch (error) {
+    await database.destroy();
+    throw error;
+  }
+};

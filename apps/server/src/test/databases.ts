@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import mysql from 'mysql2/promise';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { TDialect } from '../db/database';
+import { TEST_SERVER_URLS } from './dialect-servers';
+
+/** The dialects this run covers: sqlite always, the others when their servers answered. */
+export const testDialects = (): TDialect[] => inject('dialects');
+
+export type TTestDatabase = { dialect: TDialect; url: string; drop: () => Promise<void> };
+
+const uniqueName = () => `portal_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+
+/** A fresh, uniquely named, empty database on the given dialect. */
+export const createTestDatabase = async (dialect: TDialect): Promise<TTestDatabase> => {
+  const name = uniqueName();
+  if (dialect === 'sqlite') {
+    const dir = await mkdtemp(path.join(tmpdir(), 'portal-test-'));
+    return {
+      dialect,
+      url: path.join(dir, `${name}.db`),
+      drop: () => rm(dir, { recursive: true, force: true }),
+    };
+  }
+  if (dialect === 'mysql') {
+    const admin = await mysql.createConnection({ uri: TEST_SERVER_URLS.mysql });
+    await admin.query(
+      `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
+    );
+    await admin.end();
+    return {
+      dialect,
+      url: `${TEST_SERVER_URLS.mysql.replace(/\/$/, '')}/${name}`,
+      drop: async () => {
+        const connection = await mysql.createConnection({ uri: TEST_SERVER_URLS.mysql });
+        await connection.query(`DROP DATABASE IF EXISTS \`${name}\``);
+        await connection.end();
+      },
+    };
+  }
+  const admin = new pg.Client({ connectionString: TEST_SERVER_URLS.postgres });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(TEST_SERVER_URLS.postgres);
+  url.pathname = `/${name}`;
+  return {
+    dialect,
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: TEST_SERVER_URLS.postgres });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+};

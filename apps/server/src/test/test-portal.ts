@@ -1,0 +1,64 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig, type TConfig } from '../config';
+import { createDatabase, type TDialect, type TPortalDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { loadOrCreateSecrets } from '../lib/secrets';
+import { createTestDatabase } from './databases';
+
+export type TTestPortal = {
+  app: FastifyInstance;
+  database: TPortalDatabase;
+  config: TConfig;
+};
+
+/**
+ * Registers hooks that build the real app on a fresh database of the given
+ * dialect before the suite's tests and tear it all down after. Read the
+ * returned getter inside tests, not at collection time.
+ */
+export const useTestPortal = (dialect: TDialect, env: Record<string, string> = {}) => {
+  let portal: TTestPortal | undefined;
+  let cleanup: (() => Promise<void>)[] = [];
+
+  beforeAll(async () => {
+    const testDatabase = await createTestDatabase(dialect);
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-data-'));
+    cleanup = [testDatabase.drop, () => rm(dataDir, { recursive: true, force: true })];
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: testDatabase.url,
+      WEB_DIST: path.join(dataDir, 'no-web-build'),
+      LOG_LEVEL: 'silent',
+      ...env,
+    });
+    const database = createDatabase(config.databaseUrl);
+    cleanup.unshift(() => database.destroy());
+    await migrateToLatest(database.db);
+    const app = await buildApp({
+      config,
+      database,
+      secrets: await loadOrCreateSecrets(dataDir),
+      logger: false,
+    });
+    cleanup.unshift(() => app.close());
+    portal = { app, database, config };
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const step of cleanup) {
+      await step();
+    }
+  }, 60_000);
+
+  return (): TTestPortal => {
+    if (!portal) {
+      throw new Error('test portal is not ready; read it inside a test');
+    }
+    return portal;
+  };
+};
