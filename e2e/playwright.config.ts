@@ -12,7 +12,10 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   workers: 2,
-  reporter: [['list']],
+  // tools/test.ts reads the JSON report to print the run's closing count.
+  reporter: process.env.E2E_JSON_REPORT
+    ? [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT }]]
+    : [['list']],
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {

@@ -1,27 +1,88 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** `npm test`: every check the project has, cheapest first; stops at the first failure. */
+/**
+ * `npm test`: every check the project has, cheapest first; stops at the first
+ * failure. Ends with one plain line, `tests: N passed, N failed`, counted from
+ * the Vitest and Playwright JSON reports.
+ */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reports = mkdtempSync(path.join(tmpdir(), 'portal-test-reports-'));
+const vitestReport = path.join(reports, 'vitest.json');
+const playwrightReport = path.join(reports, 'playwright.json');
 
-const steps: [string, string[]][] = [
-  ['typecheck', ['run', 'typecheck']],
-  ['lint', ['run', 'lint']],
-  ['unit and API tests', ['run', 'test:unit']],
-  ['end-to-end tests', ['run', 'test:e2e']],
+type TCount = { passed: number; failed: number };
+
+const readJson = (file: string): unknown =>
+  existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as unknown) : undefined;
+
+const countVitest = (): TCount => {
+  const report = readJson(vitestReport) as
+    { numPassedTests: number; numFailedTests: number } | undefined;
+  return { passed: report?.numPassedTests ?? 0, failed: report?.numFailedTests ?? 0 };
+};
+
+const countPlaywright = (): TCount => {
+  const report = readJson(playwrightReport) as
+    { stats: { expected: number; unexpected: number; flaky: number } } | undefined;
+  const stats = report?.stats;
+  return {
+    passed: stats?.expected ?? 0,
+    failed: (stats?.unexpected ?? 0) + (stats?.flaky ?? 0),
+  };
+};
+
+const steps: { name: string; args: string[]; env?: Record<string, string> }[] = [
+  { name: 'typecheck', args: ['run', 'typecheck'] },
+  { name: 'lint', args: ['run', 'lint'] },
+  {
+    name: 'unit and API tests',
+    args: [
+      'run',
+      'test:unit',
+      '--',
+      '--reporter=verbose',
+      '--reporter=json',
+      `--outputFile.json=${vitestReport}`,
+    ],
+  },
+  {
+    name: 'end-to-end tests',
+    args: ['run', 'test:e2e'],
+    env: { E2E_JSON_REPORT: playwrightReport },
+  },
 ];
 
+const summary = () => {
+  const counts = [countVitest(), countPlaywright()];
+  const passed = counts.reduce((sum, count) => sum + count.passed, 0);
+  const failed = counts.reduce((sum, count) => sum + count.failed, 0);
+  return `tests: ${passed} passed, ${failed} failed`;
+};
+
 const timings: string[] = [];
-for (const [name, args] of steps) {
+let exitCode = 0;
+for (const step of steps) {
   const started = Date.now();
-  process.stdout.write(`\n=== ${name}: npm ${args.join(' ')}\n`);
-  const result = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  timings.push(`${name}: ${seconds}s`);
+  process.stdout.write(`\n=== ${step.name}: npm ${step.args.join(' ')}\n`);
+  const result = spawnSync('npm', step.args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...step.env },
+  });
+  timings.push(`${step.name}: ${((Date.now() - started) / 1000).toFixed(1)}s`);
   if (result.status !== 0) {
-    process.stdout.write(`\n${name} failed (exit ${result.status ?? result.signal}).\n`);
-    process.exit(result.status ?? 1);
+    process.stdout.write(
+      `\n${step.name} failed (exit ${String(result.status ?? result.signal)}).\n`,
+    );
+    exitCode = result.status ?? 1;
+    break;
   }
 }
-process.stdout.write(`\nAll checks passed. ${timings.join(', ')}\n`);
+const closing = summary();
+rmSync(reports, { recursive: true, force: true });
+process.stdout.write(`\n${timings.join(', ')}\n${closing}\n`);
+process.exit(exitCode);

@@ -36,6 +36,7 @@ describe('embedded start', () => {
 
     const secretsFile = path.join(dataDir, 'secrets.json');
     expect((await stat(secretsFile)).mode & 0o777).toBe(0o600);
+    expect((await stat(path.join(dataDir, 'portal.db'))).mode & 0o777).toBe(0o600);
     const secrets = await readFile(secretsFile, 'utf8');
 
     const second = await startPortal(config(), { logger: false });

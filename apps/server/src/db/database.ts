@@ -1,3 +1,4 @@
+import { chmodSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
 import { createPool } from 'mysql2';
@@ -33,6 +34,10 @@ export const dialectOf = (url: string): TDialect => {
 const sqliteDialect = (url: string) => {
   const file = url.replace(/^sqlite:(\/\/)?/i, '');
   const database = new SqliteDatabase(file);
+  // The file holds patient data: readable by the portal's user only.
+  if (file !== ':memory:') {
+    chmodSync(file, 0o600);
+  }
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
