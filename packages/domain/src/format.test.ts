@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DISPLAY_LIMITS,
+  formatDate,
+  formatDays,
+  formatDaysUntilReorder,
+  formatPhone,
+  formatShortDate,
+  truncate,
+} from './format';
+
+describe('formatDate (MM/DD/YYYY)', () => {
+  it.each([
+    ['1948-03-07', '03/07/1948'],
+    ['2025-12-31T23:30:00-08:00', '12/31/2025'],
+    [Date.UTC(2024, 1, 29, 12), '02/29/2024'],
+    [new Date(Date.UTC(2001, 0, 1)), '01/01/2001'],
+  ])('%s → %s', (input, expected) => {
+    expect(formatDate(input)).toBe(expected);
+  });
+
+  it('falls back for missing or invalid dates', () => {
+    expect(formatDate(null)).toBe('N/A');
+    expect(formatDate('')).toBe('N/A');
+    expect(formatDate('not a date')).toBe('N/A');
+    expect(formatDate(undefined, '')).toBe('');
+  });
+
+  it('formats analytics dates like Jan 5, 2025', () => {
+    expect(formatShortDate('2025-01-05')).toBe('Jan 5, 2025');
+    expect(formatShortDate(null)).toBe('N/A');
+  });
+});
+
+describe('formatPhone', () => {
+  it.each([
+    ['5551234567', '(555) 123-4567'],
+    ['555-123-4567', '(555) 123-4567'],
+    ['(555) 123 4567', '(555) 123-4567'],
+    ['+1 555 123 4567', '+1 555 123 4567'],
+    ['12345', '12345'],
+  ])('%s → %s', (input, expected) => {
+    expect(formatPhone(input)).toBe(expected);
+  });
+
+  it('falls back when there is no phone', () => {
+    expect(formatPhone(null)).toBe('N/A');
+    expect(formatPhone('  ')).toBe('N/A');
+  });
+});
+
+describe('truncate', () => {
+  it('keeps short values and shortens long ones to the limit', () => {
+    expect(truncate('1Z999AA1012', DISPLAY_LIMITS.trackingNumber)).toBe('1Z999AA1012');
+    expect(truncate('1Z999AA10123456784', DISPLAY_LIMITS.trackingNumber)).toBe('1Z999AA1012…');
+    expect(truncate('1Z999AA10123456784', 12)).toHaveLength(12);
+    expect(truncate('Bartholomew Featherstonehaugh', DISPLAY_LIMITS.doctorName)).toHaveLength(20);
+    expect(truncate(null, 40)).toBe('');
+  });
+});
+
+describe('durations and reorder badges', () => {
+  it.each([
+    [null, 'N/A'],
+    [0.4, '< 1 day'],
+    [1, '1 day'],
+    [1.2, '1 day'],
+    [1.6, '2 days'],
+    [12.6, '13 days'],
+  ])('formatDays(%s) → %s', (days, expected) => {
+    expect(formatDays(days)).toBe(expected);
+  });
+
+  it.each([
+    [-3, '3 days overdue'],
+    [0, 'Due today'],
+    [1, 'Due tomorrow'],
+    [6, 'Due in 6 days'],
+    [null, 'N/A'],
+  ])('formatDaysUntilReorder(%s) → %s', (days, expected) => {
+    expect(formatDaysUntilReorder(days)).toBe(expected);
+  });
+});

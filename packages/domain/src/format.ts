@@ -1,0 +1,95 @@
+/** Display formats the spec fixes (core.md section 2, staff-tools.md sections 2 and 9). */
+
+export const NOT_AVAILABLE = 'N/A';
+
+type TDateInput = string | number | Date | null | undefined;
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * Reads a date without letting the viewer's time zone move it: 'YYYY-MM-DD'
+ * (and the date part of an ISO timestamp) are calendar dates, epoch numbers and
+ * Date objects are read in UTC.
+ */
+const calendarDate = (
+  value: TDateInput,
+): { year: number; month: number; day: number } | undefined => {
+  if (value === null || value === undefined || value === '') {
+    return undefined;
+  }
+  if (typeof value === 'string') {
+    const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value.trim());
+    if (match) {
+      return { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
+    }
+  }
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) {
+    return undefined;
+  }
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
+};
+
+/** MM/DD/YYYY, or the fallback when there is no valid date. */
+export const formatDate = (value: TDateInput, fallback = NOT_AVAILABLE): string => {
+  const date = calendarDate(value);
+  return date ? `${pad(date.month)}/${pad(date.day)}/${date.year}` : fallback;
+};
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** 'Jan 5, 2025', as the analytics screens show dates; 'N/A' when missing. */
+export const formatShortDate = (value: TDateInput): string => {
+  const date = calendarDate(value);
+  return date ? `${MONTHS[date.month - 1] ?? ''} ${date.day}, ${date.year}` : NOT_AVAILABLE;
+};
+
+/** (xxx) xxx-xxxx for a 10-digit phone; anything else is shown as it came. */
+export const formatPhone = (value: string | null | undefined, fallback = NOT_AVAILABLE): string => {
+  if (!value?.trim()) {
+    return fallback;
+  }
+  const digits = value.replace(/\D/g, '');
+  if (digits.length !== 10) {
+    return value.trim();
+  }
+  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+};
+
+/** The spec's display limits for long values. */
+export const DISPLAY_LIMITS = { trackingNumber: 12, doctorName: 20, itemDescription: 40 } as const;
+
+/** Shortens to at most `max` characters, the last of them an ellipsis. */
+export const truncate = (value: string | null | undefined, max: number): string => {
+  const text = value?.trim() ?? '';
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+};
+
+/** Days as the duration panels show them: 'N/A', '< 1 day', '1 day', '{n} days'. */
+export const formatDays = (days: number | null | undefined): string => {
+  if (days === null || days === undefined || Number.isNaN(days)) {
+    return NOT_AVAILABLE;
+  }
+  if (days < 1) {
+    return '< 1 day';
+  }
+  const rounded = Math.round(days);
+  return rounded === 1 ? '1 day' : `${rounded} days`;
+};
+
+/** The reorder badge: 'N days overdue', 'Due today', 'Due tomorrow', 'Due in N days', 'N/A'. */
+export const formatDaysUntilReorder = (days: number | null | undefined): string => {
+  if (days === null || days === undefined || Number.isNaN(days)) {
+    return NOT_AVAILABLE;
+  }
+  if (days < 0) {
+    return `${Math.abs(days)} days overdue`;
+  }
+  if (days === 0) {
+    return 'Due today';
+  }
+  if (days === 1) {
+    return 'Due tomorrow';
+  }
+  return `Due in ${days} days`;
+};
