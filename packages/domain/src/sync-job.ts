@@ -1,0 +1,30 @@
+/** Sync job vocabulary (staff-tools.md sections 3 and 4), shared by the engine and the console. */
+
+export const SYNC_JOB_TYPES = ['snowpark_dataframe', 'snowpark_query', 'group'] as const;
+export type TSyncJobType = (typeof SYNC_JOB_TYPES)[number];
+
+export const SYNC_JOB_STATUSES = ['running', 'completed', 'failed', 'partial'] as const;
+export type TSyncJobStatus = (typeof SYNC_JOB_STATUSES)[number];
+
+export const SYNC_LOG_LEVELS = ['info', 'warning', 'error', 'debug'] as const;
+export type TSyncLogLevel = (typeof SYNC_LOG_LEVELS)[number];
+
+/** The id of the group that runs every default mapping in dependency order. */
+export const DEFAULT_FULL_SYNC_GROUP_ID = 'default_full_sync';
+
+/** The job type a mapping of the given type runs as. */
+export const jobTypeOfMapping = (mappingType: string): TSyncJobType =>
+  mappingType === 'snowpark_dataframe' ? 'snowpark_dataframe' : 'snowpark_query';
+
+/**
+ * How a group run ends. The spec: completed when every mapping ran, partial when
+ * some failed. We add failed for a run where nothing succeeded, so a dead
+ * warehouse does not read as a half-success.
+ */
+export const groupRunStatus = (childStatuses: readonly TSyncJobStatus[]): TSyncJobStatus => {
+  const failed = childStatuses.filter((status) => status !== 'completed').length;
+  if (childStatuses.length === 0 || failed === childStatuses.length) {
+    return 'failed';
+  }
+  return failed === 0 ? 'completed' : 'partial';
+};
