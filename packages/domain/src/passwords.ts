@@ -89,3 +89,47 @@ export const generateTemporaryPassword = (length = 16): string => {
   }
   return chars.join('');
 };
+
+/** Long passphrases must fit (NIST asks for at least 64); the cap only bounds hashing work. */
+export const MAX_PASSWORD_LENGTH = 128;
+
+export const PASSWORD_POLICY_MESSAGES = {
+  tooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`,
+  containsEmail: 'Password must not contain your email address',
+  tooCommon: 'This password is too common. Please choose one that is harder to guess.',
+} as const;
+
+const leadingTrailingNonLetters = /^[^a-z]+|[^a-z]+$/g;
+
+/**
+ * The first problem with a new password beyond the composition rules: too long, built
+ * from the user's email, or a common password (the caller supplies the list check, so the
+ * web bundle need not carry the dictionary). "Password1!" counts as common because its
+ * core, "password", is.
+ */
+export const passwordPolicyProblem = (
+  password: string,
+  context: { email?: string; isCommon?: (candidate: string) => boolean } = {},
+): string | undefined => {
+  const composition = firstPasswordProblem(password);
+  if (composition) {
+    return composition;
+  }
+  if (password.length > MAX_PASSWORD_LENGTH) {
+    return PASSWORD_POLICY_MESSAGES.tooLong;
+  }
+  const lower = password.toLowerCase();
+  const email = context.email?.trim().toLowerCase() ?? '';
+  const localPart = email.split('@')[0] ?? '';
+  if (email && (lower.includes(email) || (localPart.length >= 3 && lower.includes(localPart)))) {
+    return PASSWORD_POLICY_MESSAGES.containsEmail;
+  }
+  const core = lower.replace(leadingTrailingNonLetters, '');
+  if (
+    context.isCommon &&
+    (context.isCommon(lower) || (core.length >= 4 && context.isCommon(core)))
+  ) {
+    return PASSWORD_POLICY_MESSAGES.tooCommon;
+  }
+  return undefined;
+};

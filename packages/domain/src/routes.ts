@@ -1,0 +1,49 @@
+import { ROLES, type TRole } from './roles';
+
+/** Who may open a route: anyone, any signed-in user, or the listed roles. */
+export type TRouteAccess = 'public' | 'signed_in' | readonly TRole[];
+
+const STAFF = ['admin', 'case_manager', 'customer_service'] as const satisfies readonly TRole[];
+const SUPPORT = [
+  'admin',
+  'case_manager',
+  'patient',
+  'customer_service',
+] as const satisfies readonly TRole[];
+
+/**
+ * The route table of core.md section 2 (also staff-tools.md section 2). The web app
+ * guards its screens with it and the server authorises the matching API calls.
+ */
+export const ROUTE_ACCESS = {
+  '/login': 'public',
+  '/forgot-password': 'public',
+  '/reset-password': 'public',
+  '/change-password': 'signed_in',
+  '/dashboard': 'signed_in',
+  '/patient-search': STAFF,
+  '/intake': STAFF,
+  '/analytics': ['admin'],
+  '/contact': SUPPORT,
+  '/documents': STAFF,
+  '/data-sync': ['admin', 'case_manager'],
+  '/admin/bulk-upload': ['admin'],
+  '/admin/patient-portal-activation': ['admin'],
+  '/admin/documentation': ['admin'],
+  '/profile': SUPPORT,
+} as const satisfies Record<string, TRouteAccess>;
+
+export type TAppPath = keyof typeof ROUTE_ACCESS;
+
+/** The roles that may open a route; every role for public and signed-in routes. */
+export const rolesFor = (path: TAppPath): readonly TRole[] => {
+  const access: TRouteAccess = ROUTE_ACCESS[path];
+  return typeof access === 'string' ? ROLES : access;
+};
+
+export const canOpen = (role: string, path: TAppPath): boolean =>
+  rolesFor(path).some((allowed) => allowed === role);
+
+/** Where a role lands after sign-in and after a password change (core.md section 6). */
+export const landingPathFor = (role: string): TAppPath =>
+  role === 'admin' ? '/admin/documentation' : '/dashboard';
