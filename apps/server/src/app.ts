@@ -11,8 +11,14 @@ import {
 } from 'fastify-type-provider-zod';
 import type { TConfig } from './config';
 import type { TPortalDatabase } from './db/database';
+import { systemClock, type TClock } from './lib/clock';
 import type { TSecrets } from './lib/secrets';
+import mail from './mail/plugin';
+import authHousekeeping from './modules/auth/housekeeping';
+import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
+import audit from './plugins/audit';
+import auth from './plugins/auth';
 import errors from './plugins/errors';
 import gracefulClose from './plugins/graceful-close';
 import { registerWeb } from './plugins/web';
@@ -28,10 +34,12 @@ declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyInstance {
     portal: TPortal;
+    /** The time every rule reads; tests pass their own clock to buildApp. */
+    clock: TClock;
   }
 }
 
-export type TBuildOptions = TPortal & { logger?: boolean };
+export type TBuildOptions = TPortal & { logger?: boolean; clock?: TClock };
 
 /** Builds the app: external plugins, then the portal's own plugins, then the route modules. */
 export const buildApp = async (options: TBuildOptions) => {
@@ -57,6 +65,7 @@ export const buildApp = async (options: TBuildOptions) => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('portal', { config, secrets, database });
+  app.decorate('clock', options.clock ?? systemClock);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -86,8 +95,13 @@ export const buildApp = async (options: TBuildOptions) => {
 
   await app.register(errors);
   await app.register(gracefulClose);
+  await app.register(audit);
+  await app.register(auth);
+  await app.register(mail);
+  await app.register(authHousekeeping);
 
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api' });
 
   await registerWeb(app, config.webDist);
   return app;

@@ -11,6 +11,8 @@ export type TConfig = {
   warehouseUrl: string;
   appOrigin: string;
   smtpUrl: string | undefined;
+  /** Sender of the portal's mail, e.g. password reset links. */
+  mailFrom: string;
   demoAccounts: boolean;
   demoPassword: string | undefined;
   logLevel: string;
@@ -55,6 +57,7 @@ export const loadConfig = (env: TEnv = process.env): TConfig => {
     warehouseUrl: env.WAREHOUSE_URL || path.join(dataDir, 'warehouse.duckdb'),
     appOrigin: (env.APP_ORIGIN || `http://${host}:${port}`).replace(/\/+$/, ''),
     smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Supplier Portal <no-reply@localhost>',
     demoAccounts: parseFlag(env.DEMO_ACCOUNTS, embedded),
     demoPassword: env.DEMO_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL || 'info',

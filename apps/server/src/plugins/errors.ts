@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { STATUS_MESSAGES } from '@portal/domain/messages';
 
 const STATUS_BY_CODE = {
   bad_request: 400,
@@ -15,6 +17,13 @@ const STATUS_BY_CODE = {
 } as const;
 
 export type TErrorCode = keyof typeof STATUS_BY_CODE;
+
+/** The one error body shape, for route response schemas. */
+export const ZErrorBody = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  code: z.string(),
+});
 
 /** An error whose message is safe to show to the user; the code picks the HTTP status. */
 export class AppError extends Error {
@@ -60,7 +69,7 @@ const errors = (app: FastifyInstance) => {
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(status).send({
         success: false,
-        error: 'Server error. Please try again later or contact support.',
+        error: STATUS_MESSAGES[500],
         code: codeForStatus(status),
       });
     }
@@ -72,7 +81,7 @@ const errors = (app: FastifyInstance) => {
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send({
       success: false,
-      error: 'The requested resource was not found.',
+      error: STATUS_MESSAGES[404],
       code: 'not_found',
     }),
   );

@@ -7,6 +7,7 @@ import { buildApp } from '../app';
 import { loadConfig, type TConfig } from '../config';
 import { createDatabase, type TDialect, type TPortalDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import type { TClock } from '../lib/clock';
 import { loadOrCreateSecrets } from '../lib/secrets';
 import { createTestDatabase } from './databases';
 
@@ -21,7 +22,11 @@ export type TTestPortal = {
  * dialect before the suite's tests and tear it all down after. Read the
  * returned getter inside tests, not at collection time.
  */
-export const useTestPortal = (dialect: TDialect, env: Record<string, string> = {}) => {
+export const useTestPortal = (
+  dialect: TDialect,
+  env: Record<string, string> = {},
+  options: { clock?: TClock } = {},
+) => {
   let portal: TTestPortal | undefined;
   let cleanup: (() => Promise<void>)[] = [];
 
@@ -44,6 +49,7 @@ export const useTestPortal = (dialect: TDialect, env: Record<string, string> = {
       database,
       secrets: await loadOrCreateSecrets(dataDir),
       logger: false,
+      ...options,
     });
     cleanup.unshift(() => app.close());
     portal = { app, database, config };

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-users-sessions';
+import * as m0002 from './0002-auth';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so
@@ -7,4 +8,5 @@ import * as m0001 from './0001-users-sessions';
  */
 export const migrations: Record<string, Migration> = {
   '0001-users-sessions': m0001,
+  '0002-auth': m0002,
 };

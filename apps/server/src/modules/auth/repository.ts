@@ -1,0 +1,66 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, PasswordResetTokensTable } from '../../db/schema';
+
+export const insertResetToken = (
+  db: Kysely<Database>,
+  token: Insertable<PasswordResetTokensTable>,
+) => db.insertInto('password_reset_tokens').values(token).execute();
+
+export const findResetTokenByHash = (db: Kysely<Database>, tokenHash: string) =>
+  db
+    .selectFrom('password_reset_tokens')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+
+/** Voids every unused reset token of a user: a later token or a new password ends them. */
+export const voidResetTokens = (db: Kysely<Database>, userId: number, now: number) =>
+  db
+    .updateTable('password_reset_tokens')
+    .set({ consumed_at: now })
+    .where('user_id', '=', userId)
+    .where('consumed_at', 'is', null)
+    .execute();
+
+/** Uses a token once: true only for the one caller that flips it while it is still valid. */
+export const consumeResetToken = async (db: Kysely<Database>, id: number, now: number) => {
+  const result = await db
+    .updateTable('password_reset_tokens')
+    .set({ consumed_at: now })
+    .where('id', '=', id)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+};
+
+/**
+ * Stores a new password hash, lifts the forced change, and voids outstanding reset tokens.
+ * Every path that sets a password goes through here.
+ */
+export const storeNewPassword = async (
+  db: Kysely<Database>,
+  options: { userId: number; passwordHash: string; now: number },
+) => {
+  await db
+    .updateTable('users')
+    .set({
+      password_hash: options.passwordHash,
+      password_reset_required: 0,
+      password_changed_at: options.now,
+      updated_at: options.now,
+    })
+    .where('id', '=', options.userId)
+    .execute();
+  await voidResetTokens(db, options.userId, options.now);
+};
+
+export const markFilterPreferencesShown = (db: Kysely<Database>, userId: number, now: number) =>
+  db
+    .updateTable('users')
+    .set({ filter_preferences_shown: 1, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
+
+export const pruneResetTokens = (db: Kysely<Database>, before: number) =>
+  db.deleteFrom('password_reset_tokens').where('expires_at', '<', before).execute();

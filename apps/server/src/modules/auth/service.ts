@@ -1,0 +1,190 @@
+import { randomBytes } from 'node:crypto';
+import { AUTH_MESSAGES } from '@portal/domain/messages';
+import type { TAuthUser, TLoginInput } from '@portal/domain/auth-api';
+import type { TSessionCookies } from '../../lib/auth-cookies';
+import { signToken, verifyToken } from '../../lib/auth-tokens';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { SESSION_POLICY } from '../../lib/session-policy';
+import { sessionProblem } from '../../plugins/auth';
+import { AppError } from '../../plugins/errors';
+import { findUserByEmail, normaliseEmail, type TUserRow } from '../users/repository';
+import type { TAuthContext } from './context';
+import { toAuthUser } from './presenters';
+import { markAttemptsFailed, takeAttempt } from './rate-limit';
+import {
+  findSessionWithUser,
+  insertSession,
+  revokeSession,
+  rotateRefreshJti,
+  type TSessionRow,
+} from './session-repository';
+
+export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
+
+const sessionExpired = () => new AppError('unauthorized', AUTH_MESSAGES.sessionExpired);
+
+/** Signs a fresh access and refresh token pair, each with its own CSRF value. */
+const issueTokens = async (
+  ctx: TAuthContext,
+  session: Pick<TSessionRow, 'id' | 'user_id' | 'remember_me' | 'expires_at'>,
+  refreshJti: string,
+): Promise<TSessionCookies> => {
+  const now = ctx.clock();
+  const base = { userId: session.user_id, sessionId: session.id };
+  const options = { secret: ctx.jwtSecret, now };
+  const csrfAccess = randomToken();
+  const csrfRefresh = randomToken();
+  const accessToken = await signToken(
+    'access',
+    {
+      ...base,
+      csrf: csrfAccess,
+      jti: randomToken(16),
+      expiresAt: Math.min(now + SESSION_POLICY.accessTokenMs, session.expires_at),
+    },
+    options,
+  );
+  const refreshToken = await signToken(
+    'refresh',
+    { ...base, csrf: csrfRefresh, jti: refreshJti, expiresAt: session.expires_at },
+    options,
+  );
+  return {
+    accessToken,
+    refreshToken,
+    csrfAccess,
+    csrfRefresh,
+    rememberMe: session.remember_me === 1,
+  };
+};
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Verifies a password, spending the same argon2 time when there is no usable account, so
+ * the answer time does not tell which emails exist.
+ */
+const passwordMatches = async (user: TUserRow | undefined, password: string) => {
+  if (user?.is_active === 1 && user.password_hash) {
+    return verifyPassword(user.password_hash, password);
+  }
+  dummyHash ??= hashPassword(randomToken());
+  await verifyPassword(await dummyHash, password);
+  return false;
+};
+
+export const login = async (
+  ctx: TAuthContext,
+  input: Required<TLoginInput>,
+): Promise<{ user: TAuthUser; cookies: TSessionCookies }> => {
+  const email = normaliseEmail(input.email);
+  const now = ctx.clock();
+  const attempts = await takeAttempt(ctx.db, { kind: 'login', ip: ctx.ip, account: email, now });
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user || !(await passwordMatches(user, input.password))) {
+    await markAttemptsFailed(ctx.db, attempts);
+    await ctx.audit({ action: 'login_failure', userId: user?.id ?? null, detail: { email } });
+    throw new AppError('unauthorized', AUTH_MESSAGES.invalidCredentials);
+  }
+  const authUser = toAuthUser(user);
+  const session = {
+    id: randomToken(),
+    user_id: user.id,
+    // One row per sign-in: the row is the refresh-token family (decisions.md, "Sessions").
+    remember_me: input.remember_me ? 1 : 0,
+    expires_at:
+      now + (input.remember_me ? SESSION_POLICY.rememberMeMaxMs : SESSION_POLICY.sessionMaxMs),
+  };
+  const refreshJti = randomToken(16);
+  await insertSession(ctx.db, {
+    ...session,
+    family_id: session.id,
+    ip: ctx.ip.slice(0, 64),
+    user_agent: ctx.userAgent,
+    created_at: now,
+    last_seen_at: now,
+    refresh_jti: refreshJti,
+  });
+  await ctx.audit({
+    action: 'login_success',
+    userId: user.id,
+    detail: { remember_me: input.remember_me },
+  });
+  return { user: authUser, cookies: await issueTokens(ctx, session, refreshJti) };
+};
+
+/**
+ * Rotates the refresh token. A token that was already rotated away is theft or a replay:
+ * its whole session (the family) is revoked, except within a few seconds of the rotation,
+ * when it is a second tab racing the first and is answered without new cookies.
+ */
+export const refreshSession = async (
+  ctx: TAuthContext,
+  refreshToken: string | undefined,
+): Promise<{ cookies: TSessionCookies | undefined }> => {
+  const now = ctx.clock();
+  const claims =
+    refreshToken === undefined
+      ? undefined
+      : await verifyToken('refresh', refreshToken, { secret: ctx.jwtSecret, now });
+  const found = claims && (await findSessionWithUser(ctx.db, claims.sessionId));
+  if (!claims || !found || found.user.id !== claims.userId) {
+    throw sessionExpired();
+  }
+  const { session, user } = found;
+  if (session.refresh_jti !== claims.jti) {
+    const racing =
+      session.revoked_at === null &&
+      session.previous_refresh_jti === claims.jti &&
+      session.rotated_at !== null &&
+      now - session.rotated_at <= SESSION_POLICY.refreshReuseGraceMs;
+    if (racing) {
+      return { cookies: undefined };
+    }
+    await revokeSession(ctx.db, session.id, now);
+    await ctx.audit({ action: 'refresh_token_reuse', userId: user.id });
+    throw sessionExpired();
+  }
+  const problem = sessionProblem(session, user, now);
+  if (problem) {
+    if (problem === 'idle') {
+      await revokeSession(ctx.db, session.id, now);
+      await ctx.audit({ action: 'session_timeout', userId: user.id });
+    }
+    throw sessionExpired();
+  }
+  const newJti = randomToken(16);
+  const won = await rotateRefreshJti(ctx.db, {
+    sessionId: session.id,
+    expectedJti: claims.jti,
+    newJti,
+    now,
+  });
+  // Losing the compare-and-set means a concurrent refresh rotated it a moment ago.
+  return { cookies: won ? await issueTokens(ctx, session, newJti) : undefined };
+};
+
+/**
+ * The session a logout ends: named by the access token, or by the refresh token once the
+ * access token has lapsed. Either way the CSRF header must match the token used.
+ */
+export const logout = async (
+  ctx: TAuthContext,
+  tokens: { access: string | undefined; refresh: string | undefined },
+  csrfMatches: (expected: string) => boolean,
+) => {
+  const now = ctx.clock();
+  const options = { secret: ctx.jwtSecret, now };
+  const claims =
+    (tokens.access && (await verifyToken('access', tokens.access, options))) ||
+    (tokens.refresh && (await verifyToken('refresh', tokens.refresh, options))) ||
+    undefined;
+  if (!claims) {
+    return;
+  }
+  if (!csrfMatches(claims.csrf)) {
+    throw new AppError('forbidden', 'Missing or invalid CSRF token');
+  }
+  await revokeSession(ctx.db, claims.sessionId, now);
+  await ctx.audit({ action: 'logout', userId: claims.userId });
+};
