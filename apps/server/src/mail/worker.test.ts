@@ -1,0 +1,111 @@
+import { createServer } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testClock } from '../test/clock';
+import { testDialects } from '../test/databases';
+import { useTestPortal } from '../test/test-portal';
+import { enqueueMail, retryDelayMs } from './outbox';
+import { smtpTransport, type TMailTransport } from './transport';
+import { deliverDueMail } from './worker';
+
+const DAY = 24 * 60 * 60_000;
+const silent = { error: () => undefined };
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+/** A real SMTP server on loopback that keeps what it receives. */
+const startSmtp = async (port: number) => {
+  const received: string[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData: (stream, _session, callback) => {
+      let data = '';
+      stream.on('data', (chunk: Buffer) => {
+        data += chunk.toString();
+      });
+      stream.on('end', () => {
+        received.push(data);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+};
+
+describe.each(testDialects())('mail outbox [%s]', (dialect) => {
+  // The app's own worker reads this frozen clock; the tests deliver a day later, by hand.
+  const clock = testClock();
+  const portal = useTestPortal(dialect, {}, { clock: clock.now });
+  const closers: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const close of closers) {
+      await close();
+    }
+  });
+
+  it('keeps mail through an SMTP outage and delivers it when the server is back', async () => {
+    const { db } = portal().database;
+    const start = clock.now() + DAY;
+    await enqueueMail(db, { to: 'outage@example.com', subject: 'Hello', text: 'Body text' }, start);
+    const port = await freePort();
+    const transport = smtpTransport(`smtp://127.0.0.1:${port}`);
+    closers.push(async () => transport.close());
+    const options = { db, transport, from: 'portal@example.com', log: silent };
+
+    expect(await deliverDueMail({ ...options, now: start })).toEqual({ sent: 0, failed: 1 });
+    const failed = await db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to_address', '=', 'outage@example.com')
+      .executeTakeFirstOrThrow();
+    expect(failed).toMatchObject({ attempts: 1, sent_at: null, locked_until: null });
+    expect(failed.last_error).toBeTruthy();
+    expect(failed.next_attempt_at).toBe(start + retryDelayMs(1));
+
+    const smtp = await startSmtp(port);
+    closers.push(smtp.close);
+    // Not due yet: nothing is sent early.
+    expect(await deliverDueMail({ ...options, now: start + 1000 })).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverDueMail({ ...options, now: failed.next_attempt_at })).toEqual({
+      sent: 1,
+      failed: 0,
+    });
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]).toContain('To: outage@example.com');
+    expect(smtp.received[0]).toContain('Body text');
+    const sent = await db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('id', '=', failed.id)
+      .executeTakeFirstOrThrow();
+    expect(sent.sent_at).toBe(failed.next_attempt_at);
+  });
+
+  it('gives each mail to one worker when several poll at once', async () => {
+    const { db } = portal().database;
+    const at = clock.now() + 2 * DAY;
+    for (let i = 0; i < 5; i += 1) {
+      await enqueueMail(db, { to: `many-${i}@example.com`, subject: 'S', text: 'T' }, at);
+    }
+    const delivered: string[] = [];
+    const transport: TMailTransport = {
+      send: async (mail) => {
+        delivered.push(mail.to);
+      },
+      close: () => undefined,
+    };
+    const options = { db, transport, from: 'portal@example.com', log: silent, now: at };
+    await Promise.all([deliverDueMail(options), deliverDueMail(options), deliverDueMail(options)]);
+    expect(delivered.sort()).toEqual([0, 1, 2, 3, 4].map((i) => `many-${i}@example.com`));
+  });
+});
