@@ -22,6 +22,7 @@ export default defineConfig({
         },
       },
       'apps/web/vitest.config.ts',
+      'tools/vitest.config.ts',
     ],
   },
 });

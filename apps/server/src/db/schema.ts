@@ -80,6 +80,155 @@ export type MailOutboxTable = {
   last_error: string | null;
 };
 
+/** ERP tables: filled only by the sync engine (migration 0003). Keys are strings. */
+export type SoClassificationsTable = {
+  so_classification_key: string;
+  name: string | null;
+  description: string | null;
+};
+
+type TAddress<P extends string> = {
+  [K in `${P}_street` | `${P}_suite` | `${P}_city` | `${P}_state` | `${P}_zip`]: string | null;
+};
+
+export type PatientsTable = {
+  patient_key: string;
+  patient_id: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  dob: string | null;
+  phone: string | null;
+  phone_mobile: string | null;
+  email: string | null;
+  doctor_key: string | null;
+  payor_key: string | null;
+  created_at: number | null;
+} & TAddress<'b'> &
+  TAddress<'d'>;
+
+export type IntakePatientsTable = {
+  patient_key: string;
+  patient_id: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  dob: string | null;
+  phone: string | null;
+  payor_key: string | null;
+};
+
+export type DoctorsTable = {
+  doctor_key: string;
+  first_name: string | null;
+  last_name: string | null;
+  npi: string | null;
+  phone: string | null;
+  street: string | null;
+  suite: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+};
+
+export type PayorsTable = {
+  payor_key: string;
+  company_key: string | null;
+  company_name: string | null;
+  payor_type: string | null;
+};
+
+export type PatientPayorsTable = {
+  patient_payor_key: string;
+  patient_key: string | null;
+  payor_key: string | null;
+  level: string | null;
+  level_rank: number | null;
+  company_name: string | null;
+};
+
+export type OrdersTable = {
+  order_id: string;
+  so_number: string | null;
+  patient_key: string | null;
+  doctor_key: string | null;
+  date_created: number | null;
+  status: string | null;
+  delivery_status: string | null;
+  delivery_date: string | null;
+  tracking_number: string | null;
+  carrier: string | null;
+  intake_status: string | null;
+  so_classification_key: string | null;
+  so_classification_name: string | null;
+};
+
+export type OrderItemsTable = {
+  order_item_key: string;
+  order_id: string | null;
+  so_number: string | null;
+  item_key: string | null;
+  item_id: string | null;
+  item_name: string | null;
+  description: string | null;
+  sku: string | null;
+  hcpcs_code: string | null;
+  quantity: number | null;
+};
+
+export type OrderStatusHistoryTable = {
+  status_history_key: string;
+  order_id: string | null;
+  status: string | null;
+  entered_at: number | null;
+  exited_at: number | null;
+};
+
+/** Sync groups, jobs and logs (migration 0004). */
+export type SyncGroupsTable = {
+  id: string;
+  name: string;
+  description: Generated<string>;
+  mappings: string;
+  is_default: Generated<number>;
+  position: Generated<number>;
+  created_at: number;
+  updated_at: number;
+};
+
+export type SyncJobsTable = {
+  id: string;
+  type: string;
+  status: string;
+  progress: Generated<number>;
+  source: string;
+  destination: string;
+  mysql_table: string | null;
+  group_id: string | null;
+  parent_id: string | null;
+  start_time: number;
+  end_time: number | null;
+  rows_inserted: Generated<number>;
+  rows_processed: Generated<number>;
+  error_message: string | null;
+  error_category: string | null;
+  error_suggestions: string | null;
+  error_details: string | null;
+  error_stack: string | null;
+  source_count: number | null;
+  destination_count: number | null;
+  source_checksum: string | null;
+  destination_checksum: string | null;
+  runner: string | null;
+  heartbeat_at: number | null;
+};
+
+export type SyncJobLogsTable = {
+  id: Generated<number>;
+  job_id: string;
+  timestamp: number;
+  level: string;
+  message: string;
+};
+
 export type Database = {
   users: UsersTable;
   sessions: SessionsTable;
@@ -87,4 +236,16 @@ export type Database = {
   auth_attempts: AuthAttemptsTable;
   audit_log: AuditLogTable;
   mail_outbox: MailOutboxTable;
+  so_classifications: SoClassificationsTable;
+  patients: PatientsTable;
+  intake_patients: IntakePatientsTable;
+  doctors: DoctorsTable;
+  payors: PayorsTable;
+  patient_payors: PatientPayorsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  order_status_history: OrderStatusHistoryTable;
+  sync_groups: SyncGroupsTable;
+  sync_jobs: SyncJobsTable;
+  sync_job_logs: SyncJobLogsTable;
 };

@@ -1,6 +1,8 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-users-sessions';
 import * as m0002 from './0002-auth';
+import * as m0003 from './0003-erp-tables';
+import * as m0004 from './0004-sync';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so
@@ -9,4 +11,6 @@ import * as m0002 from './0002-auth';
 export const migrations: Record<string, Migration> = {
   '0001-users-sessions': m0001,
   '0002-auth': m0002,
+  '0003-erp-tables': m0003,
+  '0004-sync': m0004,
 };
