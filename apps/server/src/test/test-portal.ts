@@ -25,7 +25,11 @@ export type TTestPortal = {
 export const useTestPortal = (
   dialect: TDialect,
   env: Record<string, string> = {},
-  options: { clock?: TClock } = {},
+  options: {
+    clock?: TClock;
+    /** Adds routes before the app is ready, e.g. to exercise a guard. */
+    beforeReady?: (app: FastifyInstance) => void;
+  } = {},
 ) => {
   let portal: TTestPortal | undefined;
   let cleanup: (() => Promise<void>)[] = [];
@@ -49,8 +53,9 @@ export const useTestPortal = (
       database,
       secrets: await loadOrCreateSecrets(dataDir),
       logger: false,
-      ...options,
+      ...(options.clock ? { clock: options.clock } : {}),
     });
+    options.beforeReady?.(app);
     cleanup.unshift(() => app.close());
     portal = { app, database, config };
   }, 60_000);
