@@ -1,0 +1,89 @@
+import { useEffect, useState } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { useCheckAuth } from '../features/auth/api/check-auth';
+import { useLogout } from '../features/auth/api/logout';
+import { ErrorBoundary } from './error-boundary';
+import { MainNav } from './main-nav';
+
+const quietButton =
+  'rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none';
+
+/** The signed-in screens' frame: header, role-filtered navigation (a menu on small screens), content. */
+export const AppLayout = () => {
+  const { data } = useCheckAuth();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  useEffect(() => {
+    if (!menuOpen) {
+      return undefined;
+    }
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  const user = data?.user;
+  if (!user) {
+    return null;
+  }
+  const signOut = () =>
+    logout.mutate(undefined, { onSettled: () => void navigate('/login', { replace: true }) });
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only rounded bg-white px-3 py-2 focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-10"
+      >
+        Skip to main content
+      </a>
+      <header className="flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-3">
+        <div className="flex items-center gap-2">
+          <button
+            type="button"
+            className={`${quietButton} lg:hidden`}
+            aria-expanded={menuOpen}
+            aria-controls="main-nav"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            Menu
+          </button>
+          <Link to="/" className="font-bold text-brand-700">
+            Supplier Portal
+          </Link>
+        </div>
+        <div className="flex items-center gap-2">
+          <span className="hidden text-sm text-slate-600 sm:inline">{user.email}</span>
+          <Link to="/change-password" className={quietButton}>
+            Change Password
+          </Link>
+          <button
+            type="button"
+            className={quietButton}
+            onClick={signOut}
+            disabled={logout.isPending}
+          >
+            Logout
+          </button>
+        </div>
+      </header>
+      <div className="flex flex-1 flex-col lg:flex-row">
+        <nav
+          id="main-nav"
+          aria-label="Main"
+          className={`${menuOpen ? 'block' : 'hidden'} border-b border-slate-200 bg-white p-3 lg:block lg:w-60 lg:border-r lg:border-b-0`}
+        >
+          <MainNav role={user.role} onNavigate={() => setMenuOpen(false)} />
+        </nav>
+        <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 sm:px-8 focus:outline-none">
+          <ErrorBoundary key={location.pathname}>
+            <Outlet />
+          </ErrorBoundary>
+        </main>
+      </div>
+    </div>
+  );
+};

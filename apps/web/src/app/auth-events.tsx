@@ -1,0 +1,40 @@
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router';
+import { AUTH_MESSAGES } from '@portal/domain/messages';
+import { UNAUTHENTICATED, authQueryKey } from '../features/auth/api/check-auth';
+import { onAuthEvent } from '../lib/api-client';
+import { CHANGE_PASSWORD_PATH, redirectLoopDetected } from './password-reset-redirect';
+
+/** Turns the API client's session events into navigation. */
+export const AuthEvents = () => {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const location = useLocation();
+  const pathname = useRef(location.pathname);
+  useEffect(() => {
+    pathname.current = location.pathname;
+  }, [location.pathname]);
+
+  useEffect(
+    () =>
+      onAuthEvent((event) => {
+        if (event === 'session-expired') {
+          // Nothing fetched under the old session stays in memory.
+          queryClient.clear();
+          void navigate('/login', {
+            replace: true,
+            state: { message: AUTH_MESSAGES.sessionExpired },
+          });
+          queryClient.setQueryData(authQueryKey, UNAUTHENTICATED);
+          return;
+        }
+        if (pathname.current !== CHANGE_PASSWORD_PATH && !redirectLoopDetected()) {
+          void queryClient.invalidateQueries({ queryKey: authQueryKey });
+          void navigate(CHANGE_PASSWORD_PATH, { replace: true });
+        }
+      }),
+    [navigate, queryClient],
+  );
+  return null;
+};

@@ -1,0 +1,67 @@
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { Spinner } from '../components/ui/spinner';
+import { useCheckAuth } from '../features/auth/api/check-auth';
+import {
+  CHANGE_PASSWORD_PATH,
+  consumeResetCompletion,
+  mustRedirectToChangePassword,
+  noteVisit,
+} from './password-reset-redirect';
+
+const primaryButton =
+  'rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none';
+
+/**
+ * The signed-in area's guard: a session, then the forced password change. Role checks per
+ * screen come after it (RoleGate), inside the shared layout.
+ */
+export const RequireAuth = () => {
+  const auth = useCheckAuth();
+  const location = useLocation();
+  const [resetJustCompleted] = useState(consumeResetCompletion);
+  const previousPath = useRef<string | undefined>(undefined);
+
+  // Keyed on navigations, not paths: /change-password opened again from itself counts.
+  useEffect(() => {
+    noteVisit(location.pathname, previousPath.current);
+    previousPath.current = location.pathname;
+  }, [location.key, location.pathname]);
+
+  if (auth.isPending) {
+    return (
+      <div className="flex min-h-screen items-center justify-center">
+        <Spinner label="Verifying your session..." />
+      </div>
+    );
+  }
+  if (auth.isError) {
+    return (
+      <main className="flex min-h-screen items-center justify-center px-4">
+        <div
+          role="alert"
+          className="max-w-md rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200"
+        >
+          <h1 className="mb-2 text-2xl font-bold text-slate-900">Authentication Error</h1>
+          <p className="mb-6 text-slate-700">{auth.error.message}</p>
+          <button type="button" onClick={() => void auth.refetch()} className={primaryButton}>
+            Retry
+          </button>
+        </div>
+      </main>
+    );
+  }
+  if (!auth.data.authenticated) {
+    return <Navigate to="/login" replace />;
+  }
+  if (
+    mustRedirectToChangePassword({
+      passwordResetRequired: auth.data.user.password_reset_required,
+      pathname: location.pathname,
+      resetJustCompleted,
+    })
+  ) {
+    return <Navigate to={CHANGE_PASSWORD_PATH} replace />;
+  }
+  return <Outlet />;
+};

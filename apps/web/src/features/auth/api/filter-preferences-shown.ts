@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ZSuccessMessage } from '@portal/domain/auth-api';
+import { api } from '../../../lib/api-client';
+import { authQueryKey } from './check-auth';
+
+export const markFilterPreferencesShown = () =>
+  api.post('/api/filter-preferences-shown', undefined, { schema: ZSuccessMessage });
+
+/** Marks the first-login filter prompt as shown, then refreshes the user. */
+export const useMarkFilterPreferencesShown = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markFilterPreferencesShown,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: authQueryKey }),
+  });
+};
