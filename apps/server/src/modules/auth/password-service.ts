@@ -15,7 +15,7 @@ import { findUserByEmail, findUserById, normaliseEmail } from '../users/reposito
 import type { TAuthContext } from './context';
 import { resetPasswordMail } from './mail-templates';
 import { assertAcceptablePassword } from './password-policy';
-import { markAttemptsFailed, takeAttempt } from './rate-limit';
+import { forgetAttempts, markAttemptsFailed, takeAttempt } from './rate-limit';
 import {
   consumeResetToken,
   findResetTokenByHash,
@@ -146,6 +146,7 @@ export const changePassword = async (
       await markAttemptsFailed(ctx.db, attempts);
       throw new AppError('bad_request', 'Current password is incorrect');
     }
+    await forgetAttempts(ctx.db, attempts);
   }
   assertAcceptablePassword(input.new_password, user.email);
   if (user.password_hash && (await verifyPassword(user.password_hash, input.new_password))) {

@@ -50,6 +50,15 @@ describe.each(testDialects())('brute-force limits [%s]', (dialect) => {
     expect(otherIp.response.statusCode).toBe(401);
   });
 
+  it('does not count successful sign-ins: many colleagues may share one address', async () => {
+    const { app, database } = portal();
+    await createTestUser(database.db, { email: 'colleague@example.com' });
+    for (let i = 0; i < RATE_LIMITS.maxTries + 2; i += 1) {
+      const { response } = await signIn(app, { email: 'colleague@example.com', ip: '10.6.0.1' });
+      expect(response.statusCode).toBe(200);
+    }
+  });
+
   it('holds under concurrent requests: no more than 10 get through', async () => {
     const { app } = portal();
     const responses = await Promise.all(

@@ -64,11 +64,18 @@ export const takeAttempt = async (
   });
   const ids = rows.map((row) => row.id);
   if (tries.some((count) => count > RATE_LIMITS.maxTries) || failures >= RATE_LIMITS.maxFailures) {
-    await db.deleteFrom('auth_attempts').where('id', 'in', ids).execute();
+    await forgetAttempts(db, ids);
     throw new AppError('too_many_requests', AUTH_MESSAGES.tooManyRequests);
   }
   return ids;
 };
+
+/**
+ * A successful sign-in is no guess: its rows go, so a hospital's staff behind one NAT address
+ * can all sign in while failures and in-flight tries still count.
+ */
+export const forgetAttempts = (db: Kysely<Database>, ids: string[]) =>
+  db.deleteFrom('auth_attempts').where('id', 'in', ids).execute();
 
 export const markAttemptsFailed = (db: Kysely<Database>, ids: string[]) =>
   db.updateTable('auth_attempts').set({ failed: 1 }).where('id', 'in', ids).execute();

@@ -10,7 +10,7 @@ import { AppError } from '../../plugins/errors';
 import { findUserByEmail, normaliseEmail, type TUserRow } from '../users/repository';
 import type { TAuthContext } from './context';
 import { toAuthUser } from './presenters';
-import { markAttemptsFailed, takeAttempt } from './rate-limit';
+import { forgetAttempts, markAttemptsFailed, takeAttempt } from './rate-limit';
 import {
   findSessionWithUser,
   insertSession,
@@ -86,6 +86,7 @@ export const login = async (
     await ctx.audit({ action: 'login_failure', userId: user?.id ?? null, detail: { email } });
     throw new AppError('unauthorized', AUTH_MESSAGES.invalidCredentials);
   }
+  await forgetAttempts(ctx.db, attempts);
   const authUser = toAuthUser(user);
   const session = {
     id: randomToken(),
