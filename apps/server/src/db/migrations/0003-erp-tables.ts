@@ -30,12 +30,14 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
   await withColumns(
     db.schema
       .createTable('so_classifications')
-      .addColumn('so_classification_key', KEY, (c) => c.primaryKey()),
+      .addColumn('so_classification_key', KEY, (c) => c.primaryKey().notNull()),
     { name: 'varchar(255)', description: 'varchar(1000)' },
   ).execute();
 
   await withColumns(
-    db.schema.createTable('patients').addColumn('patient_key', KEY, (c) => c.primaryKey()),
+    db.schema
+      .createTable('patients')
+      .addColumn('patient_key', KEY, (c) => c.primaryKey().notNull()),
     {
       patient_id: 'varchar(64)',
       first_name: 'varchar(100)',
@@ -58,7 +60,9 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
   await index(db, 'patients', 'patient_id', ['patient_id']);
 
   await withColumns(
-    db.schema.createTable('intake_patients').addColumn('patient_key', KEY, (c) => c.primaryKey()),
+    db.schema
+      .createTable('intake_patients')
+      .addColumn('patient_key', KEY, (c) => c.primaryKey().notNull()),
     {
       patient_id: 'varchar(64)',
       first_name: 'varchar(100)',
@@ -71,7 +75,7 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
   await index(db, 'intake_patients', 'payor_name', ['payor_key', 'last_name', 'first_name']);
 
   await withColumns(
-    db.schema.createTable('doctors').addColumn('doctor_key', KEY, (c) => c.primaryKey()),
+    db.schema.createTable('doctors').addColumn('doctor_key', KEY, (c) => c.primaryKey().notNull()),
     {
       first_name: 'varchar(100)',
       last_name: 'varchar(100)',
@@ -86,14 +90,14 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
   ).execute();
 
   await withColumns(
-    db.schema.createTable('payors').addColumn('payor_key', KEY, (c) => c.primaryKey()),
+    db.schema.createTable('payors').addColumn('payor_key', KEY, (c) => c.primaryKey().notNull()),
     { company_key: KEY, company_name: 'varchar(255)', payor_type: 'varchar(64)' },
   ).execute();
 
   await withColumns(
     db.schema
       .createTable('patient_payors')
-      .addColumn('patient_payor_key', KEY, (c) => c.primaryKey()),
+      .addColumn('patient_payor_key', KEY, (c) => c.primaryKey().notNull()),
     {
       patient_key: KEY,
       payor_key: KEY,
@@ -107,7 +111,7 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
   await index(db, 'patient_payors', 'payor_patient', ['payor_key', 'patient_key']);
 
   await withColumns(
-    db.schema.createTable('orders').addColumn('order_id', KEY, (c) => c.primaryKey()),
+    db.schema.createTable('orders').addColumn('order_id', KEY, (c) => c.primaryKey().notNull()),
     {
       so_number: 'varchar(64)',
       patient_key: KEY,
@@ -131,7 +135,9 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
   await index(db, 'orders', 'date_created', ['date_created']);
 
   await withColumns(
-    db.schema.createTable('order_items').addColumn('order_item_key', KEY, (c) => c.primaryKey()),
+    db.schema
+      .createTable('order_items')
+      .addColumn('order_item_key', KEY, (c) => c.primaryKey().notNull()),
     {
       order_id: KEY,
       so_number: 'varchar(64)',
@@ -150,7 +156,7 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
   await withColumns(
     db.schema
       .createTable('order_status_history')
-      .addColumn('status_history_key', KEY, (c) => c.primaryKey()),
+      .addColumn('status_history_key', KEY, (c) => c.primaryKey().notNull()),
     { order_id: KEY, status: 'varchar(100)', entered_at: 'bigint', exited_at: 'bigint' },
   ).execute();
   await index(db, 'order_status_history', 'order', ['order_id', 'entered_at']);

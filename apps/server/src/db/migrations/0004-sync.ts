@@ -5,7 +5,7 @@ import { idColumn } from './columns';
 export const up = async (db: Kysely<unknown>): Promise<void> => {
   await db.schema
     .createTable('sync_groups')
-    .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+    .addColumn('id', 'varchar(64)', (c) => c.primaryKey().notNull())
     .addColumn('name', 'varchar(255)', (c) => c.notNull())
     .addColumn('description', 'varchar(1000)', (c) => c.notNull().defaultTo(''))
     // The mappings as JSON (validated with ZMapping on the way in and out).
@@ -18,7 +18,7 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
 
   await db.schema
     .createTable('sync_jobs')
-    .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
+    .addColumn('id', 'varchar(36)', (c) => c.primaryKey().notNull())
     .addColumn('type', 'varchar(32)', (c) => c.notNull())
     .addColumn('status', 'varchar(16)', (c) => c.notNull())
     .addColumn('progress', 'integer', (c) => c.notNull().defaultTo(0))

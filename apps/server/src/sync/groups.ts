@@ -1,0 +1,77 @@
+import type { Kysely } from 'kysely';
+import { ZMapping, type TSyncGroup } from '@portal/domain/sync-mapping';
+import { z } from 'zod';
+import type { Database } from '../db/schema';
+import { defaultGroups } from './default-groups';
+
+const ZStoredMappings = z.array(ZMapping);
+
+/**
+ * Adds the default groups that are missing. Existing rows are left alone, so a
+ * group an admin edited keeps the edit; delete the row to get the default back.
+ */
+export const ensureDefaultGroups = async (db: Kysely<Database>, now = Date.now()) => {
+  const existing = new Set(
+    (await db.selectFrom('sync_groups').select('id').execute()).map((row) => row.id),
+  );
+  const missing = defaultGroups()
+    .map((group, position) => ({ group, position }))
+    .filter(({ group }) => !existing.has(group.id));
+  if (missing.length === 0) {
+    return 0;
+  }
+  await db
+    .insertInto('sync_groups')
+    .values(
+      missing.map(({ group, position }) => ({
+        id: group.id,
+        name: group.name,
+        description: group.description,
+        mappings: JSON.stringify(group.mappings),
+        is_default: group.isDefault ? 1 : 0,
+        position,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+  return missing.length;
+};
+
+type TGroupRow = {
+  id: string;
+  name: string;
+  description: string;
+  mappings: string;
+  is_default: number;
+};
+
+const toGroup = (row: TGroupRow): TSyncGroup => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  mappings: ZStoredMappings.parse(JSON.parse(row.mappings)),
+  isDefault: row.is_default === 1,
+});
+
+export const listGroups = async (db: Kysely<Database>): Promise<TSyncGroup[]> => {
+  const rows = await db
+    .selectFrom('sync_groups')
+    .select(['id', 'name', 'description', 'mappings', 'is_default'])
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  return rows.map(toGroup);
+};
+
+export const findGroup = async (
+  db: Kysely<Database>,
+  id: string,
+): Promise<TSyncGroup | undefined> => {
+  const row = await db
+    .selectFrom('sync_groups')
+    .select(['id', 'name', 'description', 'mappings', 'is_default'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? toGroup(row) : undefined;
+};

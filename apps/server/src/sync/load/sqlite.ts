@@ -1,0 +1,133 @@
+import SqliteDatabase from 'better-sqlite3';
+import { columnKind, type TBatch, type TDestinationColumn, type TValue } from '../batch';
+import { addRows, emptyChecksum } from '../checksum';
+import {
+  STAGE_TABLE,
+  readBackSql,
+  updateColumns,
+  type TDestinationState,
+  type TLoadOptions,
+  type TLoader,
+  type TLoaderOptions,
+} from './types';
+
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const STAGE = `temp.${quote(STAGE_TABLE)}`;
+// SQLite's limit on bound parameters per statement.
+const MAX_PARAMETERS = 32_766;
+
+/**
+ * SQLite: rows go first into a temporary table on the loader's own connection
+ * (private to it, so no lock on the portal file while the warehouse streams),
+ * then one short IMMEDIATE transaction moves them into place, reads them back
+ * for reconciliation and commits. The write lock is never held across an
+ * await: better-sqlite3 is synchronous, and another connection in this process
+ * waiting on the lock would block the event loop that has to release it.
+ */
+export const openSqliteLoader = (file: string, options: TLoaderOptions = {}): TLoader => {
+  const db = new SqliteDatabase(file);
+  db.pragma('busy_timeout = 5000');
+
+  const describe = async (table: string): Promise<TDestinationColumn[]> => {
+    const rows = db.prepare(`PRAGMA main.table_info(${quote(table)})`).all() as {
+      name: string;
+      type: string;
+    }[];
+    return rows.map((row) => ({ name: row.name, dataType: row.type, kind: columnKind(row.type) }));
+  };
+
+  const load = async ({ plan, batches, onBatch, verify }: TLoadOptions) => {
+    const names = plan.columns.map((column) => quote(column.name)).join(', ');
+    const width = plan.columns.length;
+    const tuple = `(${new Array<string>(width).fill('?').join(', ')})`;
+    const insertSql = (rows: number) =>
+      `INSERT INTO ${STAGE} (${names}) VALUES ${new Array<string>(rows).fill(tuple).join(', ')}`;
+
+    db.exec(`DROP TABLE IF EXISTS ${STAGE}`);
+    // Columns without a declared type keep each value exactly as bound.
+    db.exec(`CREATE TEMP TABLE ${quote(STAGE_TABLE)} (${names})`);
+    try {
+      const rowsPerStatement = Math.max(
+        1,
+        Math.min(options.rowsPerStatement ?? 500, Math.floor(MAX_PARAMETERS / width)),
+      );
+      const full = db.prepare(insertSql(rowsPerStatement));
+      const parameters = new Array<TValue>(rowsPerStatement * width);
+      let filled = 0;
+      const stageBatch = db.transaction((batch: TBatch) => {
+        for (let row = 0; row < batch.rowCount; row += 1) {
+          for (let column = 0; column < width; column += 1) {
+            parameters[filled] = batch.columns[column]![row]!;
+            filled += 1;
+          }
+          if (filled === parameters.length) {
+            full.run(parameters);
+            filled = 0;
+          }
+        }
+      });
+      let rows = 0;
+      for await (const batch of batches) {
+        stageBatch(batch);
+        rows += batch.rowCount;
+        await onBatch?.(rows);
+      }
+      if (filled > 0) {
+        db.prepare(insertSql(filled / width)).run(parameters.slice(0, filled));
+      }
+
+      const table = `main.${quote(plan.table)}`;
+      const copy = `INSERT INTO ${table} (${names}) SELECT ${names} FROM ${STAGE}`;
+      const move = db.transaction((): TDestinationState => {
+        if (plan.mode === 'append') {
+          const before = db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number;
+          db.prepare(copy).run();
+          const after = db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number;
+          const state = { count: after - before, checksum: undefined };
+          verify(state);
+          return state;
+        }
+        if (plan.mode === 'replace') {
+          db.prepare(`DELETE FROM ${table}`).run();
+          db.prepare(copy).run();
+        } else {
+          const keys = plan.keyColumns.map(quote).join(', ');
+          const updates = updateColumns(plan);
+          const action =
+            updates.length === 0
+              ? 'DO NOTHING'
+              : `DO UPDATE SET ${updates.map((name) => `${quote(name)} = excluded.${quote(name)}`).join(', ')}`;
+          // "WHERE true" tells SQLite's parser the ON CONFLICT belongs to the INSERT.
+          db.prepare(`${copy} WHERE true ON CONFLICT (${keys}) ${action}`).run();
+        }
+        const checksum = emptyChecksum();
+        const reader = db.prepare(readBackSql(plan, quote, STAGE)).raw(true);
+        let chunk: unknown[][] = [];
+        for (const row of reader.iterate() as Iterable<unknown[]>) {
+          chunk.push(row);
+          if (chunk.length === 4096) {
+            addRows(checksum, chunk);
+            chunk = [];
+          }
+        }
+        addRows(checksum, chunk);
+        const state = { count: checksum.rows, checksum };
+        // Throwing here rolls the move back: the table keeps its previous rows.
+        verify(state);
+        return state;
+      });
+      return { rowsInserted: rows, destination: move.immediate() };
+    } finally {
+      db.exec(`DROP TABLE IF EXISTS ${STAGE}`);
+    }
+  };
+
+  return {
+    dialect: 'sqlite',
+    describe,
+    load,
+    close: async () => {
+      db.close();
+    },
+  };
+};

@@ -1,0 +1,61 @@
+import type { TBatch, TDestinationColumn } from '../batch';
+import type { TChecksum } from '../checksum';
+
+/** replace = truncate_first (atomic), upsert = use_upsert on key_columns, append = plain insert. */
+export type TLoadMode = 'replace' | 'upsert' | 'append';
+
+export type TLoadPlan = {
+  table: string;
+  /** Destination columns, in the order of the batches' columns. */
+  columns: TDestinationColumn[];
+  mode: TLoadMode;
+  keyColumns: string[];
+};
+
+/** What the destination holds after the load, read inside the load's transaction. */
+export type TDestinationState = {
+  /** replace: the table's rows; upsert: the rows matching the loaded keys; append: rows added. */
+  count: number;
+  /** Over the same rows as count; undefined for append, where the new rows cannot be told apart. */
+  checksum: TChecksum | undefined;
+};
+
+export type TLoadOptions = {
+  plan: TLoadPlan;
+  batches: AsyncIterable<TBatch>;
+  /** After each batch is written, with the rows written so far. */
+  onBatch?: (rows: number) => Promise<void> | void;
+  /** Runs before commit; throwing rolls the whole load back. */
+  verify: (destination: TDestinationState) => void;
+};
+
+export type TLoadResult = { rowsInserted: number; destination: TDestinationState };
+
+/** Writes into one portal database; opened per sync run on its own connection. */
+export type TLoader = {
+  dialect: 'sqlite' | 'mysql' | 'postgres';
+  describe: (table: string) => Promise<TDestinationColumn[]>;
+  load: (options: TLoadOptions) => Promise<TLoadResult>;
+  close: () => Promise<void>;
+};
+
+export type TLoaderOptions = {
+  /** Rows per INSERT statement; the defaults suit each dialect, tests make it small. */
+  rowsPerStatement?: number | undefined;
+};
+
+export const STAGE_TABLE = '_sync_stage';
+
+/** The non-key columns an upsert overwrites. */
+export const updateColumns = (plan: TLoadPlan) =>
+  plan.columns.map((column) => column.name).filter((name) => !plan.keyColumns.includes(name));
+
+/** The SELECT that reads back what reconciliation compares, for one quoting style. */
+export const readBackSql = (plan: TLoadPlan, quote: (name: string) => string, stage: string) => {
+  const columns = plan.columns.map((column) => `t.${quote(column.name)}`).join(', ');
+  if (plan.mode === 'upsert') {
+    const on = plan.keyColumns.map((key) => `t.${quote(key)} = s.${quote(key)}`).join(' AND ');
+    return `SELECT ${columns} FROM ${quote(plan.table)} AS t JOIN ${stage} AS s ON ${on}`;
+  }
+  return `SELECT ${columns} FROM ${quote(plan.table)} AS t`;
+};

@@ -1,0 +1,219 @@
+import type { Kysely } from 'kysely';
+import { categoriseSyncError } from '@portal/domain/sync-errors';
+import {
+  groupRunStatus,
+  jobTypeOfMapping,
+  type TSyncJobStatus,
+  type TSyncLogLevel,
+} from '@portal/domain/sync-job';
+import type { Database } from '../db/schema';
+import { findGroup } from './groups';
+import { addLogs, createJob, finishJob, updateJob, type TJobError, type TSyncLog } from './jobs';
+import type { TLoader } from './load/types';
+import { ReconciliationError } from './reconcile';
+import { syncMapping } from './sync-mapping';
+import type { TWarehouse } from './warehouse/types';
+
+export type TSyncContext = {
+  db: Kysely<Database>;
+  warehouse: TWarehouse;
+  loader: TLoader;
+  /** Where job records say the rows went, e.g. 'sqlite'. */
+  destinationLabel: string;
+  /** Progress lines for a terminal; jobs keep their own logs either way. */
+  print?: (line: string) => void;
+};
+
+export type TJobSummary = {
+  id: string;
+  status: TSyncJobStatus;
+  mysqlTable?: string | undefined;
+  rowsProcessed: number;
+  rowsInserted: number;
+  ms: number;
+  error?: TJobError | undefined;
+  children?: TJobSummary[];
+};
+
+const PROGRESS_EVERY_MS = 1000;
+
+/** Buffers a job's logs and writes them with the (throttled) progress updates. */
+const jobJournal = (context: TSyncContext, jobId: string) => {
+  let pending: TSyncLog[] = [];
+  let lastWrite = 0;
+  const log = (level: TSyncLogLevel, message: string) => {
+    pending.push({ timestamp: Date.now(), level, message });
+    if (level !== 'debug') {
+      context.print?.(`  ${message}`);
+    }
+  };
+  const flush = async (patch: { progress?: number; rows_processed?: number } = {}) => {
+    const logs = pending;
+    pending = [];
+    lastWrite = Date.now();
+    await addLogs(context.db, jobId, logs);
+    await updateJob(context.db, jobId, { ...patch, heartbeat_at: lastWrite });
+  };
+  const progress = async (patch: { progress: number; rows_processed: number }) => {
+    if (Date.now() - lastWrite >= PROGRESS_EVERY_MS) {
+      await flush(patch);
+    }
+  };
+  return { log, flush, progress };
+};
+
+export const errorOf = (error: unknown): TJobError => {
+  const message = error instanceof Error ? error.message : String(error);
+  const { category, suggestions } = categoriseSyncError(message);
+  const details =
+    error instanceof ReconciliationError ? JSON.stringify(error.reconciliation) : undefined;
+  return {
+    message,
+    category,
+    suggestions,
+    details,
+    stack: error instanceof Error ? error.stack : undefined,
+  };
+};
+
+const tableOf = (mapping: unknown): string | undefined => {
+  const table = (mapping as { mysql_table?: unknown } | null)?.mysql_table;
+  return typeof table === 'string' ? table : undefined;
+};
+
+/** Runs one mapping as a job; never throws for a sync failure, the job records it. */
+export const runMappingJob = async (
+  context: TSyncContext,
+  mapping: unknown,
+  options: { parentId?: string; groupId?: string } = {},
+): Promise<TJobSummary> => {
+  const started = Date.now();
+  const mysqlTable = tableOf(mapping);
+  const mappingType = (mapping as { type?: unknown } | null)?.type;
+  const type = jobTypeOfMapping(typeof mappingType === 'string' ? mappingType : '');
+  const id = await createJob(context.db, {
+    type,
+    source: context.warehouse.label,
+    destination: `${context.destinationLabel}${mysqlTable ? `.${mysqlTable}` : ''}`,
+    mysqlTable,
+    ...options,
+  });
+  const journal = jobJournal(context, id);
+  context.print?.(`${mysqlTable ?? '(no table)'}: job ${id}`);
+  journal.log(
+    'info',
+    `Sync of ${mysqlTable ?? '(no table)'} started from ${context.warehouse.label}`,
+  );
+  try {
+    const run = await syncMapping({
+      mapping,
+      warehouse: context.warehouse,
+      loader: context.loader,
+      log: journal.log,
+      onProgress: (rows, total) =>
+        journal.progress({
+          progress: total > 0 ? Math.min(99, Math.floor((rows / total) * 100)) : 99,
+          rows_processed: rows,
+        }),
+    });
+    await journal.flush();
+    await finishJob(context.db, id, {
+      status: 'completed',
+      rows_processed: run.rowsProcessed,
+      rows_inserted: run.rowsInserted,
+      source_count: run.reconciliation.sourceCount,
+      destination_count: run.reconciliation.destinationCount,
+      source_checksum: run.reconciliation.sourceChecksum,
+      destination_checksum: run.reconciliation.destinationChecksum ?? null,
+    });
+    return {
+      id,
+      status: 'completed',
+      mysqlTable,
+      rowsProcessed: run.rowsProcessed,
+      rowsInserted: run.rowsInserted,
+      ms: Date.now() - started,
+    };
+  } catch (error) {
+    const jobError = errorOf(error);
+    journal.log('error', `Sync failed (${jobError.category}): ${jobError.message}`);
+    await journal.flush();
+    const figures = error instanceof ReconciliationError ? error.reconciliation : undefined;
+    await finishJob(context.db, id, {
+      status: 'failed',
+      error: jobError,
+      ...(figures
+        ? {
+            source_count: figures.sourceCount,
+            destination_count: figures.destinationCount,
+            source_checksum: figures.sourceChecksum,
+            destination_checksum: figures.destinationChecksum ?? null,
+          }
+        : {}),
+    });
+    return {
+      id,
+      status: 'failed',
+      mysqlTable,
+      rowsProcessed: 0,
+      rowsInserted: 0,
+      ms: Date.now() - started,
+      error: jobError,
+    };
+  }
+};
+
+/** Runs a group's mappings one after another, each as its own job under a group job. */
+export const runGroupJob = async (context: TSyncContext, groupId: string): Promise<TJobSummary> => {
+  const started = Date.now();
+  const group = await findGroup(context.db, groupId);
+  if (!group) {
+    throw new Error(`Sync group "${groupId}" not found`);
+  }
+  const id = await createJob(context.db, {
+    type: 'group',
+    source: context.warehouse.label,
+    destination: context.destinationLabel,
+    groupId,
+  });
+  const journal = jobJournal(context, id);
+  context.print?.(`Group ${group.name} (${groupId}): job ${id}`);
+  if (group.mappings.length === 0) {
+    const error = errorOf(new Error('No mappings found in this group'));
+    journal.log('error', error.message);
+    await journal.flush();
+    await finishJob(context.db, id, { status: 'failed', error });
+    return { id, status: 'failed', rowsProcessed: 0, rowsInserted: 0, ms: 0, error, children: [] };
+  }
+  journal.log('info', `Running ${group.mappings.length} mappings`);
+  const children: TJobSummary[] = [];
+  for (const [index, mapping] of group.mappings.entries()) {
+    children.push(await runMappingJob(context, mapping, { parentId: id, groupId }));
+    await journal.flush({
+      progress: Math.floor(((index + 1) / group.mappings.length) * 100),
+      rows_processed: children.reduce((sum, child) => sum + child.rowsProcessed, 0),
+    });
+  }
+  const status = groupRunStatus(children.map((child) => child.status));
+  const failed = children.filter((child) => child.status !== 'completed');
+  const error =
+    failed.length > 0
+      ? errorOf(
+          new Error(
+            `Some sync jobs failed. Check job history for details. (${failed.map((child) => child.mysqlTable).join(', ')})`,
+          ),
+        )
+      : undefined;
+  journal.log(status === 'completed' ? 'info' : 'warning', `Group run ${status}`);
+  await journal.flush();
+  const rowsProcessed = children.reduce((sum, child) => sum + child.rowsProcessed, 0);
+  const rowsInserted = children.reduce((sum, child) => sum + child.rowsInserted, 0);
+  await finishJob(context.db, id, {
+    status,
+    error,
+    progress: 100,
+    rows_processed: rowsProcessed,
+    rows_inserted: rowsInserted,
+  });
+  return { id, status, rowsProcessed, rowsInserted, ms: Date.now() - started, error, children };
+};
