@@ -30,8 +30,9 @@ export const setSessionCookies = (
   cookies: TSessionCookies,
   options: { secure: boolean },
 ) => {
-  const accessAge = { maxAge: seconds(SESSION_POLICY.accessTokenMs) };
-  // Without remember-me the refresh cookie is a browser-session cookie: closing the browser ends it.
+  // Without remember-me every cookie is a browser-session cookie: closing the browser ends
+  // the sign-in. With it the access cookie lapses with its token and the refresh cookie lasts.
+  const accessAge = cookies.rememberMe ? { maxAge: seconds(SESSION_POLICY.accessTokenMs) } : {};
   const refreshAge = cookies.rememberMe ? { maxAge: seconds(SESSION_POLICY.rememberMeMaxMs) } : {};
   void reply
     .setCookie(COOKIES.access, cookies.accessToken, {

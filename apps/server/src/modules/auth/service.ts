@@ -176,8 +176,11 @@ export const logout = async (
 ) => {
   const now = ctx.clock();
   const options = { secret: ctx.jwtSecret, now };
+  // The CSRF header the client sends pairs with whichever access cookie it still holds, so an
+  // expired access token (a browser-session cookie outlives it) is read rather than skipped.
   const claims =
-    (tokens.access && (await verifyToken('access', tokens.access, options))) ||
+    (tokens.access &&
+      (await verifyToken('access', tokens.access, { ...options, allowExpired: true }))) ||
     (tokens.refresh && (await verifyToken('refresh', tokens.refresh, options))) ||
     undefined;
   if (!claims) {

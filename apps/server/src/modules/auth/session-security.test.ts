@@ -138,7 +138,16 @@ describe.each(testDialects())('session tokens and CSRF [%s]', (dialect) => {
     expect((await refresh(jar)).statusCode).toBe(401);
   });
 
-  it('logs out with the refresh token once the access token has lapsed', async () => {
+  it('logs out with an expired access token still in the jar', async () => {
+    const jar = await session();
+    clock.advance(16 * MINUTE);
+    expect((await checkAuth(jar)).statusCode).toBe(401);
+    const out = await portal().app.inject(withSession(jar, { method: 'POST', url: '/api/logout' }));
+    expect(out.statusCode).toBe(200);
+    expect((await refresh(jar)).statusCode).toBe(401);
+  });
+
+  it('logs out with the refresh token once the access cookie has lapsed', async () => {
     const jar = await session();
     const lapsed = withoutCookies(jar, 'access_token_cookie', 'csrf_access_token');
     const out = await portal().app.inject(
