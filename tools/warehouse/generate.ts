@@ -1,7 +1,4 @@
 import { rename, rm } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { warehouseStatements, type TWarehouseSize } from './sql';
 
@@ -52,33 +49,3 @@ export const generateWarehouse = async (options: TGenerateOptions): Promise<TGen
   await rename(building, options.file);
   return { file: options.file, tables, ms: Date.now() - started };
 };
-
-const main = async () => {
-  const { values } = parseArgs({
-    options: {
-      patients: { type: 'string', default: '3000' },
-      seed: { type: 'string', default: '1' },
-      'orders-per-patient': { type: 'string', default: '8' },
-      'as-of': { type: 'string' },
-      out: {
-        type: 'string',
-        default: path.join(process.env.DATA_DIR || 'data', 'warehouse.duckdb'),
-      },
-    },
-  });
-  const result = await generateWarehouse({
-    file: path.resolve(values.out),
-    patients: Number(values.patients),
-    seed: Number(values.seed),
-    ordersPerPatient: Number(values['orders-per-patient']),
-    asOf: values['as-of'],
-  });
-  console.log(`Wrote ${result.file} in ${(result.ms / 1000).toFixed(1)} s`);
-  for (const [table, rows] of Object.entries(result.tables)) {
-    console.log(`  ${table.padEnd(26)} ${rows.toLocaleString('en-US').padStart(12)}`);
-  }
-};
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await main();
-}

@@ -9,6 +9,11 @@ export type TConfig = {
   /** True when DATABASE_URL is unset: the embedded SQLite demo setup. */
   embedded: boolean;
   warehouseUrl: string;
+  /** Patients in the demo warehouse generated on first start (WAREHOUSE_PATIENTS). */
+  warehousePatients: number;
+  warehouseSeed: number;
+  /** Generate the demo warehouse if missing and run default_full_sync once (FIRST_START_SYNC). */
+  firstStartSync: boolean;
   appOrigin: string;
   smtpUrl: string | undefined;
   /** Sender of the portal's mail, e.g. password reset links. */
@@ -35,6 +40,17 @@ const parsePort = (raw: string | undefined): number => {
   return port;
 };
 
+const parseCount = (name: string, raw: string | undefined, fallback: number): number => {
+  if (raw === undefined || raw === '') {
+    return fallback;
+  }
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) {
+    throw new Error(`${name} must be a whole number of at least 1, got "${raw}"`);
+  }
+  return value;
+};
+
 const parseFlag = (raw: string | undefined, fallback: boolean): boolean => {
   if (raw === undefined || raw === '') {
     return fallback;
@@ -48,6 +64,7 @@ export const loadConfig = (env: TEnv = process.env): TConfig => {
   const port = parsePort(env.PORT);
   const dataDir = path.resolve(env.DATA_DIR || 'data');
   const embedded = !env.DATABASE_URL;
+  const demoAccounts = parseFlag(env.DEMO_ACCOUNTS, embedded);
   return {
     host,
     port,
@@ -55,10 +72,13 @@ export const loadConfig = (env: TEnv = process.env): TConfig => {
     databaseUrl: env.DATABASE_URL || path.join(dataDir, 'portal.db'),
     embedded,
     warehouseUrl: env.WAREHOUSE_URL || path.join(dataDir, 'warehouse.duckdb'),
+    warehousePatients: parseCount('WAREHOUSE_PATIENTS', env.WAREHOUSE_PATIENTS, 3000),
+    warehouseSeed: parseCount('WAREHOUSE_SEED', env.WAREHOUSE_SEED, 1),
+    firstStartSync: parseFlag(env.FIRST_START_SYNC, demoAccounts),
     appOrigin: (env.APP_ORIGIN || `http://${host}:${port}`).replace(/\/+$/, ''),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Supplier Portal <no-reply@localhost>',
-    demoAccounts: parseFlag(env.DEMO_ACCOUNTS, embedded),
+    demoAccounts,
     demoPassword: env.DEMO_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL || 'info',
     // The bundle lives in apps/server/dist; the web build in apps/web/dist.

@@ -20,8 +20,15 @@ describe('embedded start', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
+  // The first-start warehouse and sync have their own test (sync/first-start.test.ts).
   const config = (env: Record<string, string> = {}) =>
-    loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', ...env });
+    loadConfig({
+      DATA_DIR: dataDir,
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      FIRST_START_SYNC: 'false',
+      ...env,
+    });
 
   it('creates secrets (mode 600) and one demo account per role once, then reuses them', async () => {
     const first = await startPortal(config({ DEMO_PASSWORD: 'Demo-Pass1!' }), { logger: false });

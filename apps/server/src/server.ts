@@ -6,12 +6,17 @@ import { createDatabase, type TPortalDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { ensureDemoAccounts, type TDemoAccount } from './demo/demo-accounts';
 import { loadOrCreateSecrets } from './lib/secrets';
+import { prepareFirstStart, type TFirstStart } from './sync/first-start';
+import { ensureDefaultGroups } from './sync/groups';
+import { failInterruptedJobs } from './sync/jobs';
 
 export type TRunningPortal = {
   app: FastifyInstance;
   database: TPortalDatabase;
   url: string;
   demoAccounts: TDemoAccount[];
+  /** What the embedded demo's first start did (warehouse, first sync, demo ties). */
+  firstStart: TFirstStart | undefined;
   /** Stops taking connections, lets in-flight requests finish, then closes the database. */
   stop: () => Promise<void>;
 };
@@ -33,7 +38,21 @@ export const startPortal = async (
     const demoAccounts = config.demoAccounts
       ? await ensureDemoAccounts(database.db, { password: config.demoPassword })
       : [];
+    await ensureDefaultGroups(database.db);
+    // A job still "running" from a process that died will never finish on its own.
+    await failInterruptedJobs(database.db);
     const app = await buildApp({ config, secrets, database, logger: options.logger });
+    let firstStart: TFirstStart | undefined;
+    if (config.firstStartSync) {
+      // Before listening, so the first screen anyone sees already has data. A failure is
+      // logged, not fatal: the portal still serves, and health shows the warehouse state.
+      firstStart = await prepareFirstStart({ config, database, log: app.log }).catch(
+        (error: unknown) => {
+          app.log.error({ err: error }, 'first-start warehouse and sync failed');
+          return undefined;
+        },
+      );
+    }
     await options.beforeListen?.(app);
     const url = await app.listen({ host: config.host, port: config.port });
     let stopping: Promise<void> | undefined;
@@ -44,7 +63,7 @@ export const startPortal = async (
       })();
       return stopping;
     };
-    return { app, database, url, demoAccounts, stop };
+    return { app, database, url, demoAccounts, firstStart, stop };
   } catch (error) {
     await database.destroy();
     throw error;

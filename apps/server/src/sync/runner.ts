@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { categoriseSyncError } from '@portal/domain/sync-errors';
+import { categoriseSyncError, type TSyncErrorCategory } from '@portal/domain/sync-errors';
 import {
   groupRunStatus,
   jobTypeOfMapping,
@@ -56,6 +56,7 @@ const jobJournal = (context: TSyncContext, jobId: string) => {
   };
   const progress = async (patch: { progress: number; rows_processed: number }) => {
     if (Date.now() - lastWrite >= PROGRESS_EVERY_MS) {
+      context.print?.(`  ${patch.rows_processed} rows (${patch.progress}%)`);
       await flush(patch);
     }
   };
@@ -64,7 +65,9 @@ const jobJournal = (context: TSyncContext, jobId: string) => {
 
 export const errorOf = (error: unknown): TJobError => {
   const message = error instanceof Error ? error.message : String(error);
-  const { category, suggestions } = categoriseSyncError(message);
+  // A connector may already know the category (Snowflake sign-in failures, say).
+  const known = (error as { category?: TSyncErrorCategory } | null)?.category;
+  const { category, suggestions } = categoriseSyncError(message, known);
   const details =
     error instanceof ReconciliationError ? JSON.stringify(error.reconciliation) : undefined;
   return {

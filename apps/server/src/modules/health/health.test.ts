@@ -12,7 +12,7 @@ describe.each(testDialects())('GET /api/health [%s]', (dialect) => {
     expect(response.json()).toEqual({
       status: 'ok',
       database: { dialect, status: 'up', migrations: Object.keys(migrations).length },
-      warehouse: { kind: 'duckdb', status: 'missing' },
+      warehouse: { kind: 'duckdb', status: 'missing', last_sync: null },
     });
   });
 

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appliedMigrations } from '../../db/migrate';
+import { lastCompletedSync } from '../../sync/jobs';
 
 const ZHealth = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -14,10 +15,14 @@ const ZHealth = z.object({
   warehouse: z.object({
     kind: z.enum(['duckdb', 'snowflake']),
     status: z.enum(['ready', 'missing', 'configured']),
+    /** End of the newest completed (or partial) sync, epoch ms; null before the first. */
+    last_sync: z.number().nullable(),
   }),
 });
 
-const warehouseState = async (url: string): Promise<z.infer<typeof ZHealth>['warehouse']> => {
+const warehouseState = async (
+  url: string,
+): Promise<Omit<z.infer<typeof ZHealth>['warehouse'], 'last_sync'>> => {
   if (/^snowflake:\/\//i.test(url)) {
     // Reaching Snowflake costs credits and seconds; health only says it is configured.
     return { kind: 'snowflake', status: 'configured' };
@@ -50,7 +55,14 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         app.log.error({ err: error }, 'health: database unreachable');
         database = { dialect, status: 'down', migrations: 0 };
       }
-      const warehouse = await warehouseState(app.portal.config.warehouseUrl);
+      const lastSync =
+        database.status === 'up'
+          ? ((await lastCompletedSync(db).catch(() => undefined)) ?? null)
+          : null;
+      const warehouse = {
+        ...(await warehouseState(app.portal.config.warehouseUrl)),
+        last_sync: lastSync,
+      };
       const ok = database.status === 'up';
       return reply
         .status(ok ? 200 : 503)
