@@ -143,7 +143,10 @@ export const createApiClient = (fetchImpl: TFetch = (...args) => fetch(...args))
           Accept: 'application/json',
           ...csrfHeaderFor(method, path),
         },
-        ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+        // A JSON content type promises a body; an empty one would be a 400 on the server.
+        ...(method === 'GET' || method === 'HEAD'
+          ? {}
+          : { body: JSON.stringify(options.body ?? {}) }),
         signal,
       });
     } catch (error) {
