@@ -51,13 +51,13 @@ export const AppLayout = () => {
           >
             Menu
           </button>
-          <Link to="/" className="font-bold text-brand-700">
+          <Link to="/" className="font-bold whitespace-nowrap text-brand-700">
             Supplier Portal
           </Link>
         </div>
         <div className="flex items-center gap-2">
           <span className="hidden text-sm text-slate-600 sm:inline">{user.email}</span>
-          <Link to="/change-password" className={quietButton}>
+          <Link to="/change-password" className={`${quietButton} hidden sm:inline-block`}>
             Change Password
           </Link>
           <button
@@ -77,6 +77,14 @@ export const AppLayout = () => {
           className={`${menuOpen ? 'block' : 'hidden'} border-b border-slate-200 bg-white p-3 lg:block lg:w-60 lg:border-r lg:border-b-0`}
         >
           <MainNav role={user.role} onNavigate={() => setMenuOpen(false)} />
+          {/* On phones the header has no room for it, so it joins the menu. */}
+          <Link
+            to="/change-password"
+            className="mt-1 block rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none sm:hidden"
+            onClick={() => setMenuOpen(false)}
+          >
+            Change Password
+          </Link>
         </nav>
         <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 sm:px-8 focus:outline-none">
           <ErrorBoundary key={location.pathname}>
