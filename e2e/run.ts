@@ -1,10 +1,11 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM_PATH, ensureChromium } from '../tools/ensure-chromium';
+import { startSmtpCapture } from './smtp-capture';
 
 /**
  * Starts the built portal on a free port with a throwaway data dir, runs the
@@ -52,6 +53,9 @@ const waitForHealth = async (url: string, portal: ChildProcess) => {
 
 ensureChromium();
 const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-'));
+// The portal's mail goes through real SMTP to a capture server; specs read E2E_MAIL_DIR.
+const mailDir = path.join(dataDir, 'captured-mail');
+const smtp = await startSmtpCapture(mailDir);
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
 const portal = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
@@ -63,6 +67,7 @@ const portal = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.j
     HOST: '127.0.0.1',
     DEMO_PASSWORD,
     LOG_LEVEL: 'warn',
+    SMTP_URL: smtp.url,
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
@@ -70,7 +75,9 @@ const portal = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.j
 let status: number;
 try {
   await waitForHealth(baseUrl, portal);
-  const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
+  // Not spawnSync: the SMTP capture server lives in this process and
+  // must keep answering while the specs run.
+  const playwright = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], {
     cwd: here,
     stdio: 'inherit',
     env: {
@@ -78,14 +85,18 @@ try {
       E2E_BASE_URL: baseUrl,
       E2E_DEMO_PASSWORD: DEMO_PASSWORD,
       E2E_DATA_DIR: dataDir,
+      E2E_MAIL_DIR: mailDir,
       CHROMIUM_PATH,
     },
   });
-  status = result.status ?? 1;
+  status = await new Promise<number>((resolve) => {
+    playwright.once('exit', (code) => resolve(code ?? 1));
+  });
 } finally {
   const exited = new Promise((resolve) => portal.once('exit', resolve));
   portal.kill('SIGTERM');
   await exited;
+  await smtp.close();
   await rm(dataDir, { recursive: true, force: true });
 }
 process.exit(status);

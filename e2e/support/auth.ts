@@ -1,0 +1,98 @@
+import { spawnSync } from 'node:child_process';
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+const required = (name: string) => {
+  const value = process.env[name];
+  if (!value) {
+    throw new Error(`${name} is not set: run the end-to-end tests with \`npm run test:e2e\``);
+  }
+  return value;
+};
+
+export const DEMO_PASSWORD = required('E2E_DEMO_PASSWORD');
+export const DATA_DIR = required('E2E_DATA_DIR');
+const MAIL_DIR = required('E2E_MAIL_DIR');
+
+/** A unique address per call, so specs running side by side never share an account. */
+export const uniqueEmail = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+/** Fills and submits the sign-in form (it appears after the spec's 800 ms). */
+export const signIn = async (
+  page: Page,
+  email: string,
+  password = DEMO_PASSWORD,
+  options: { rememberMe?: boolean } = {},
+) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  if (options.rememberMe) {
+    await page.getByRole('checkbox', { name: 'Remember me' }).check();
+  }
+  await page.getByRole('button', { name: 'Sign in' }).click();
+};
+
+/**
+ * Creates a user with a temporary password in the running portal's database, the way an
+ * operator would: with tools/create-user.ts, not through a test-only API.
+ */
+export const createTemporaryUser = (email: string, role: string, password: string) => {
+  const result = spawnSync(
+    'npx',
+    ['tsx', 'tools/create-user.ts', '--email', email, '--role', role, '--password', password],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, DATA_DIR, DATABASE_URL: path.join(DATA_DIR, 'portal.db') },
+    },
+  );
+  if (result.status !== 0) {
+    throw new Error(`create-user failed: ${result.stderr}`);
+  }
+};
+
+const decodeQuotedPrintable = (raw: string) =>
+  raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+const mailsTo = async (email: string) => {
+  const names = await readdir(MAIL_DIR).catch(() => []);
+  const mails = await Promise.all(
+    names
+      .sort()
+      .map(async (name) =>
+        decodeQuotedPrintable(await readFile(path.join(MAIL_DIR, name), 'utf8')),
+      ),
+  );
+  return mails.filter((mail) => mail.includes(`To: ${email}`));
+};
+
+/** Waits for the reset mail the SMTP capture server received and returns its link. */
+export const resetLinkFor = async (email: string) => {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mail = (await mailsTo(email)).at(-1);
+        link = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(mail ?? '')?.[0];
+        return link;
+      },
+      { message: `a reset mail to ${email} in ${MAIL_DIR}`, timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return link!;
+};
+
+/** No axe-core violations on the page as it stands. */
+export const expectNoA11yViolations = async (page: Page) => {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations).toEqual([]);
+};
