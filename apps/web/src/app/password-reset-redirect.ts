@@ -15,6 +15,15 @@ export const consumeResetCompletion = (): boolean => {
   return completed;
 };
 
+let completedThisLoad: boolean | undefined;
+
+/**
+ * consumeResetCompletion, once per page load: the change-password screen ends with a hard
+ * redirect, so the flags are read by the first guard of the new page and then stay read.
+ */
+export const resetCompletedThisLoad = (): boolean =>
+  (completedThisLoad ??= consumeResetCompletion());
+
 export const redirectLoopDetected = () => session.get(SESSION_KEYS.redirectLoopDetected) !== null;
 
 /** Records a loop when /change-password follows /change-password; redirects stop from then on. */

@@ -1,12 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { useCheckAuth } from '../features/auth/api/check-auth';
 import {
   CHANGE_PASSWORD_PATH,
-  consumeResetCompletion,
   mustRedirectToChangePassword,
   noteVisit,
+  resetCompletedThisLoad,
 } from './password-reset-redirect';
 
 const primaryButton =
@@ -19,7 +19,6 @@ const primaryButton =
 export const RequireAuth = () => {
   const auth = useCheckAuth();
   const location = useLocation();
-  const [resetJustCompleted] = useState(consumeResetCompletion);
   const previousPath = useRef<string | undefined>(undefined);
 
   // Keyed on navigations, not paths: /change-password opened again from itself counts.
@@ -58,7 +57,7 @@ export const RequireAuth = () => {
     mustRedirectToChangePassword({
       passwordResetRequired: auth.data.user.password_reset_required,
       pathname: location.pathname,
-      resetJustCompleted,
+      resetJustCompleted: resetCompletedThisLoad(),
     })
   ) {
     return <Navigate to={CHANGE_PASSWORD_PATH} replace />;
