@@ -138,6 +138,41 @@ describe.each(testDialects())('loading into the portal [%s]', (dialect) => {
     expect(keys.every((row) => row.status_history_key.startsWith('old-'))).toBe(true);
   });
 
+  it('round-trips awkward text exactly: quotes, backslashes, control characters, emoji', async () => {
+    const { warehouse, database, loader } = bed();
+    const awkward = [
+      `O'Brien "Jr." \\ back\\slash`,
+      'tab\tnew\nline\rcr',
+      '{braces},[commas]',
+      'NULL',
+      'Zoë 😀 日本',
+      '',
+    ];
+    const query = awkward
+      .map(
+        (text, index) =>
+          `SELECT 'k${index}' AS so_classification_key, '${text.replaceAll("'", "''")}' AS name, NULL AS description`,
+      )
+      .join(' UNION ALL ');
+    await syncMapping({
+      mapping: {
+        mysql_table: 'so_classifications',
+        type: 'sql_query',
+        query,
+        truncate_first: true,
+      },
+      warehouse,
+      loader,
+    });
+    const rows = await database.db
+      .selectFrom('so_classifications')
+      .select(['so_classification_key', 'name', 'description'])
+      .orderBy('so_classification_key')
+      .execute();
+    expect(rows.map((row) => row.name)).toEqual(awkward);
+    expect(rows.every((row) => row.description === null)).toBe(true);
+  });
+
   it('upserts by key columns with the dialect’s native upsert', async () => {
     const { warehouse, database, loader } = bed();
     const payors = (from: number, to: number, name: string) =>

@@ -106,14 +106,26 @@ export const openMysqlLoader = async (
     let tuples: string[] = [];
     let chars = 0;
     let rows = 0;
+    // One statement in flight while the next is built (see the PostgreSQL loader).
+    let inFlight: Promise<void> = Promise.resolve();
+    let failure: Error | undefined;
     const flush = async () => {
+      await inFlight;
+      if (failure !== undefined) {
+        throw failure;
+      }
       if (tuples.length === 0) {
         return;
       }
       const sql = head + tuples.join(',');
       tuples = [];
       chars = 0;
-      await connection.query(sql);
+      inFlight = connection.query(sql).then(
+        () => undefined,
+        (error: unknown) => {
+          failure = error instanceof Error ? error : new Error(String(error));
+        },
+      );
     };
     const append = async (batch: TBatch) => {
       const width = batch.columns.length;
@@ -146,6 +158,8 @@ export const openMysqlLoader = async (
         rows += batch.rowCount;
         await onBatch?.(rows);
       }
+      // The second call waits for the last statement and reports its failure.
+      await flush();
       await flush();
 
       let destination: TDestinationState;
