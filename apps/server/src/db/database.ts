@@ -45,21 +45,27 @@ const sqliteDialect = (url: string) => {
   return new SqliteDialect({ database });
 };
 
-const mysqlDialect = (url: string) => {
+/** Connection options for a mysql:// or mariadb:// URL, the same for every connection we open. */
+export const mysqlConnectionOptions = (url: string) => {
   const parsed = new URL(url.replace(/^mariadb:/i, 'mysql:'));
-  const pool = createPool({
+  return {
     host: parsed.hostname,
     port: parsed.port ? Number(parsed.port) : 3306,
     user: decodeURIComponent(parsed.username),
     password: decodeURIComponent(parsed.password),
     database: parsed.pathname.replace(/^\//, ''),
-    connectionLimit: Number(parsed.searchParams.get('connectionLimit') ?? 10),
     charset: 'utf8mb4',
     timezone: 'Z',
     // DECIMAL (AVG, SUM) comes back as numbers, matching the other dialects.
     decimalNumbers: true,
+  };
+};
+
+const mysqlDialect = (url: string) => {
+  const connectionLimit = Number(new URL(url).searchParams.get('connectionLimit') ?? 10);
+  return new MysqlDialect({
+    pool: createPool({ ...mysqlConnectionOptions(url), connectionLimit }),
   });
-  return new MysqlDialect({ pool });
 };
 
 const postgresDialect = (url: string) =>

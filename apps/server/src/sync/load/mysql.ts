@@ -1,4 +1,5 @@
 import { createConnection } from 'mysql2';
+import { mysqlConnectionOptions } from '../../db/database';
 import { columnKind, type TBatch, type TDestinationColumn, type TValue } from '../batch';
 import { addRows, emptyChecksum } from '../checksum';
 import {
@@ -52,17 +53,7 @@ export const openMysqlLoader = async (
   options: TLoaderOptions = {},
 ): Promise<TLoader> => {
   const rowsPerStatement = options.rowsPerStatement ?? Number.MAX_SAFE_INTEGER;
-  const parsed = new URL(url.replace(/^mariadb:/i, 'mysql:'));
-  const core = createConnection({
-    host: parsed.hostname,
-    port: parsed.port ? Number(parsed.port) : 3306,
-    user: decodeURIComponent(parsed.username),
-    password: decodeURIComponent(parsed.password),
-    database: parsed.pathname.replace(/^\//, ''),
-    charset: 'utf8mb4',
-    timezone: 'Z',
-    decimalNumbers: true,
-  });
+  const core = createConnection(mysqlConnectionOptions(url));
   // The callback connection streams read-back rows; the promise view runs everything else.
   const connection = core.promise();
   await connection.connect();
