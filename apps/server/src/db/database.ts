@@ -68,8 +68,16 @@ const mysqlDialect = (url: string) => {
   });
 };
 
-const postgresDialect = (url: string) =>
-  new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) });
+const postgresDialect = (url: string) => {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client whose connection dies (server restart, admin termination) emits
+  // 'error' on the pool; unheard, that event would crash the process. The pool
+  // drops the client and opens a fresh one on the next query.
+  pool.on('error', (error) => {
+    console.warn(`PostgreSQL connection lost: ${error.message}`);
+  });
+  return new PostgresDialect({ pool });
+};
 
 /** Opens the portal database named by a DATABASE_URL (a file path means SQLite). */
 export const createDatabase = (url: string): TPortalDatabase => {

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { migrations } from '../../db/migrations/index';
 import { testDialects } from '../../test/databases';
@@ -57,3 +58,27 @@ describe('health with the database down', () => {
     expect(response.json()).toMatchObject({ status: 'degraded', database: { status: 'down' } });
   });
 });
+
+describe.each(testDialects().filter((dialect) => dialect === 'postgres'))(
+  'a lost database connection [%s]',
+  (dialect) => {
+    const portal = useTestPortal(dialect);
+
+    it('is replaced, not fatal, when the server terminates idle connections', async () => {
+      const { app, database } = portal();
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      // From a separate connection, as an administrator or a server restart would.
+      const admin = new pg.Client({ connectionString: portal().config.databaseUrl });
+      await admin.connect();
+      const { rowCount } = await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      );
+      await admin.end();
+      expect(rowCount).toBeGreaterThan(0);
+      await expect
+        .poll(async () => (await app.inject({ method: 'GET', url: '/api/health' })).statusCode)
+        .toBe(200);
+      expect(database.dialect).toBe('postgres');
+    });
+  },
+);
