@@ -48,19 +48,24 @@ export const addBatch = (state: TChecksum, batch: TBatch) => {
   }
 };
 
-/** Adds rows read back from a database (row arrays, numbers possibly as bigint). */
+/** Adds one row read back from a database (a row array, numbers possibly as bigint). */
+export const addReadBackRow = (state: TChecksum, row: readonly unknown[]) => {
+  addRow(
+    state,
+    row.map((value) =>
+      value === null || value === undefined
+        ? null
+        : typeof value === 'bigint'
+          ? Number(value)
+          : (value as TValue),
+    ),
+  );
+};
+
+/** Adds rows read back from a database. */
 export const addRows = (state: TChecksum, rows: readonly (readonly unknown[])[]) => {
   for (const row of rows) {
-    addRow(
-      state,
-      row.map((value) =>
-        value === null || value === undefined
-          ? null
-          : typeof value === 'bigint'
-            ? Number(value)
-            : (value as TValue),
-      ),
-    );
+    addReadBackRow(state, row);
   }
 };
 

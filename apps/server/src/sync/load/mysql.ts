@@ -1,7 +1,7 @@
 import { createConnection } from 'mysql2';
 import { mysqlConnectionOptions } from '../../db/database';
 import { columnKind, type TBatch, type TDestinationColumn, type TValue } from '../batch';
-import { addRows, emptyChecksum } from '../checksum';
+import { addReadBackRow, emptyChecksum } from '../checksum';
 import {
   STAGE_TABLE,
   readBackSql,
@@ -76,15 +76,9 @@ export const openMysqlLoader = async (
     const stream = core
       .query({ sql: readBackSql(plan, quote, quote(STAGE_TABLE)), rowsAsArray: true })
       .stream({ highWaterMark: 4096 });
-    let chunk: unknown[][] = [];
     for await (const row of stream as AsyncIterable<unknown[]>) {
-      chunk.push(row);
-      if (chunk.length === 4096) {
-        addRows(checksum, chunk);
-        chunk = [];
-      }
+      addReadBackRow(checksum, row);
     }
-    addRows(checksum, chunk);
     return { count: checksum.rows, checksum };
   };
 

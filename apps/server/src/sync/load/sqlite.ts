@@ -1,6 +1,6 @@
 import SqliteDatabase from 'better-sqlite3';
 import { columnKind, type TBatch, type TDestinationColumn, type TValue } from '../batch';
-import { addRows, emptyChecksum } from '../checksum';
+import { addReadBackRow, emptyChecksum } from '../checksum';
 import {
   STAGE_TABLE,
   readBackSql,
@@ -102,15 +102,9 @@ export const openSqliteLoader = (file: string, options: TLoaderOptions = {}): TL
         }
         const checksum = emptyChecksum();
         const reader = db.prepare(readBackSql(plan, quote, STAGE)).raw(true);
-        let chunk: unknown[][] = [];
         for (const row of reader.iterate() as Iterable<unknown[]>) {
-          chunk.push(row);
-          if (chunk.length === 4096) {
-            addRows(checksum, chunk);
-            chunk = [];
-          }
+          addReadBackRow(checksum, row);
         }
-        addRows(checksum, chunk);
         const state = { count: checksum.rows, checksum };
         // Throwing here rolls the move back: the table keeps its previous rows.
         verify(state);
