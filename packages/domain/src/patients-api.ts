@@ -1,0 +1,289 @@
+import { z } from 'zod';
+import { ORDER_VIEWS } from './order-progress';
+
+/**
+ * Request and response bodies of the patient, order, favourite, classification and
+ * preference calls (core.md section 7, staff-tools.md section 7). The server
+ * validates and serialises with them; the web app parses answers with them.
+ */
+
+/** Page sizes (core.md section 9). */
+export const PAGE_SIZES = {
+  patients: 15,
+  orders: 15,
+  orderListDefault: 50,
+  intake: 20,
+  max: 100,
+} as const;
+
+/** Search runs when the trimmed text is empty or at least this long (core.md section 2). */
+export const MIN_SEARCH_LENGTH = 2;
+
+/** A search worth sending: trimmed, and empty or 2+ characters; otherwise undefined. */
+export const normalizeSearch = (value: string | null | undefined): string | undefined => {
+  const text = (value ?? '').trim();
+  return text.length === 0 || text.length >= MIN_SEARCH_LENGTH ? text : undefined;
+};
+
+const ZPage = z.coerce.number().int().min(1).max(1_000_000).default(1);
+const ZPerPage = (fallback: number) =>
+  z.coerce.number().int().min(1).max(PAGE_SIZES.max).default(fallback);
+const ZSearch = z.string().max(100).optional();
+
+export const ZPatientListQuery = z.object({
+  page: ZPage,
+  per_page: ZPerPage(PAGE_SIZES.patients),
+  search: ZSearch,
+});
+export type TPatientListQuery = z.input<typeof ZPatientListQuery>;
+
+export const ZOrderListQuery = z.object({
+  page: ZPage,
+  per_page: ZPerPage(PAGE_SIZES.orderListDefault),
+  /** One of the four order views; all orders when absent. */
+  view: z.enum(ORDER_VIEWS).optional(),
+  /** A status of the view's own list (core.md section 4, "View filters"). */
+  sub_status: z.string().max(100).optional(),
+});
+export type TOrderListQuery = z.input<typeof ZOrderListQuery>;
+
+export const ZIntakeListQuery = z.object({
+  page: ZPage,
+  per_page: ZPerPage(PAGE_SIZES.intake),
+  search: ZSearch,
+});
+export type TIntakeListQuery = z.input<typeof ZIntakeListQuery>;
+
+/** Path keys: ERP keys and SO numbers, never free text. */
+export const ZKey = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'Invalid key');
+
+export const ZPageInfo = z.object({
+  current_page: z.number().int(),
+  pages: z.number().int(),
+  total: z.number().int(),
+  per_page: z.number().int(),
+});
+export type TPageInfo = z.infer<typeof ZPageInfo>;
+
+export const ZOrderCounts = z.object({
+  order_count: z.number().int(),
+  in_progress_count: z.number().int(),
+  shipped_count: z.number().int(),
+  pending_docs_count: z.number().int(),
+});
+export type TOrderCounts = z.infer<typeof ZOrderCounts>;
+
+export const ZPatientSummary = ZOrderCounts.extend({
+  patient_key: z.string(),
+  patient_id: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  /** 'YYYY-MM-DD' */
+  dob: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type TPatientSummary = z.infer<typeof ZPatientSummary>;
+
+export const ZPatientListResponse = ZPageInfo.extend({
+  success: z.literal(true),
+  message: z.string(),
+  patients: z.array(ZPatientSummary),
+  pagination: ZPageInfo,
+});
+export type TPatientListResponse = z.infer<typeof ZPatientListResponse>;
+
+export const ZAddress = z.object({
+  street: z.string().nullable(),
+  suite: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip: z.string().nullable(),
+});
+export type TAddress = z.infer<typeof ZAddress>;
+
+export const ZPatientDoctor = z.object({
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+
+export const ZPatientDetail = ZPatientSummary.extend({
+  phone_mobile: z.string().nullable(),
+  payor_key: z.string().nullable(),
+  doctor: ZPatientDoctor.nullable(),
+  billing_address: ZAddress.nullable(),
+  delivery_address: ZAddress.nullable(),
+});
+export type TPatientDetail = z.infer<typeof ZPatientDetail>;
+
+export const ZPatientDetailResponse = z.object({
+  success: z.literal(true),
+  patient: ZPatientDetail,
+});
+
+export const ZPatientPayor = z.object({
+  payor_key: z.string().nullable(),
+  company_name: z.string().nullable(),
+  level: z.string().nullable(),
+});
+export type TPatientPayor = z.infer<typeof ZPatientPayor>;
+
+export const ZCompanyResponse = z.object({
+  success: z.literal(true),
+  payors: z.array(ZPatientPayor),
+});
+
+export const ZFavoritesQuery = z.object({ user_id: z.coerce.number().int().optional() });
+export const ZFavoritesResponse = z.object({
+  success: z.literal(true),
+  favorites: z.array(z.string()),
+});
+export const ZFavoriteToggleInput = z.object({
+  patient_key: ZKey,
+  user_id: z.number().int().optional(),
+});
+export const ZFavoriteToggleResponse = z.object({
+  success: z.literal(true),
+  is_favorite: z.boolean(),
+});
+
+export const ZOrderDoctor = z.object({
+  full_name: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  NPI: z.string().nullable(),
+  phone: z.string().nullable(),
+  DOCTORSTREET: z.string().nullable(),
+  DOCTORSUITE: z.string().nullable(),
+  DOCTORCITY: z.string().nullable(),
+  DOCTORSTATE: z.string().nullable(),
+  DOCTORZIP: z.string().nullable(),
+});
+export type TOrderDoctor = z.infer<typeof ZOrderDoctor>;
+
+export const ZOrder = z.object({
+  order_id: z.string(),
+  so_number: z.string().nullable(),
+  /** ISO 8601 timestamp */
+  date_created: z.string().nullable(),
+  status: z.string().nullable(),
+  delivery_status: z.string().nullable(),
+  /** 'YYYY-MM-DD' */
+  delivery_date: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  carrier: z.string().nullable(),
+  intake_status: z.string().nullable(),
+  so_classification_key: z.string().nullable(),
+  so_classification_name: z.string().nullable(),
+  doctor: ZOrderDoctor.nullable(),
+});
+export type TOrder = z.infer<typeof ZOrder>;
+
+export const ZOrderListResponse = ZPageInfo.extend({
+  success: z.literal(true),
+  orders: z.array(ZOrder),
+});
+export type TOrderListResponse = z.infer<typeof ZOrderListResponse>;
+
+export const ZOrderItem = z.object({
+  item_id: z.string().nullable(),
+  item_key: z.string().nullable(),
+  item_name: z.string().nullable(),
+  description: z.string().nullable(),
+  sku: z.string().nullable(),
+  hcpcs_code: z.string().nullable(),
+  quantity: z.number().nullable(),
+});
+export type TOrderItem = z.infer<typeof ZOrderItem>;
+
+export const ZOrderItemsResponse = z.object({
+  success: z.literal(true),
+  items: z.array(ZOrderItem),
+});
+
+export const ZIntakePatient = z.object({
+  patient_key: z.string(),
+  patient_id: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  dob: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type TIntakePatient = z.infer<typeof ZIntakePatient>;
+
+export const ZIntakeListResponse = ZPageInfo.extend({
+  success: z.literal(true),
+  patients: z.array(ZIntakePatient),
+});
+export type TIntakeListResponse = z.infer<typeof ZIntakeListResponse>;
+
+export const ZPayorOption = z.object({
+  payor_key: z.string(),
+  company_name: z.string().nullable(),
+});
+export type TPayorOption = z.infer<typeof ZPayorOption>;
+
+/** GET /api/payors: the payors the user may choose (admins all, payor staff their own). */
+export const ZPayorsResponse = z.object({
+  success: z.literal(true),
+  payors: z.array(ZPayorOption),
+});
+
+export const ZClassification = z.object({
+  id: z.string(),
+  key: z.string(),
+  name: z.string().nullable(),
+  description: z.string().nullable(),
+});
+export type TClassification = z.infer<typeof ZClassification>;
+
+export const ZClassificationsResponse = z.object({
+  success: z.literal(true),
+  classifications: z.array(ZClassification),
+});
+
+export const ZPreferences = z.object({
+  so_classifications: z.array(z.string()),
+  order_categories: z.array(z.string()),
+});
+export type TPreferences = z.infer<typeof ZPreferences>;
+
+export const ZPreferencesResponse = z.object({
+  success: z.literal(true),
+  preferences: ZPreferences,
+});
+
+/** PUT /api/preferences: only the fields that changed. */
+export const ZPreferencesUpdate = z
+  .object({
+    so_classifications: z.array(ZKey).max(500).optional(),
+    order_categories: z.array(z.string().trim().min(1).max(100)).max(500).optional(),
+  })
+  .refine(
+    (value) => value.so_classifications !== undefined || value.order_categories !== undefined,
+    { message: 'Nothing to update' },
+  );
+export type TPreferencesUpdate = z.input<typeof ZPreferencesUpdate>;
+
+export const ZPreferencesUpdateResponse = ZPreferencesResponse.extend({ message: z.string() });
+
+/** POST /api/preferences/so-classifications/{key}/toggle (the path core.md leaves open). */
+export const ZClassificationToggleResponse = ZPreferencesResponse.extend({
+  enabled: z.boolean(),
+});
+
+/** Texts of the dashboard's errors (core.md section 8). */
+export const DASHBOARD_MESSAGES = {
+  patientInfo: 'Failed to load complete patient information',
+  userInfo: 'Failed to retrieve user information',
+  fetchPatients: 'Failed to fetch patients',
+  loadPatients: 'Failed to load patients',
+  loadIntake: 'Failed to load intake patients',
+  savePreferences: 'Failed to save preferences. Please try again.',
+} as const;
