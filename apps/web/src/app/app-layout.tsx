@@ -1,17 +1,23 @@
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useCheckAuth } from '../features/auth/api/check-auth';
+import { useMarkFilterPreferencesShown } from '../features/auth/api/filter-preferences-shown';
 import { useLogout } from '../features/auth/api/logout';
+import { FirstLoginFilterPrompt } from '../features/preferences/components/first-login-filter-prompt';
 import { ErrorBoundary } from './error-boundary';
 import { MainNav } from './main-nav';
 
 const quietButton =
   'rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none';
 
-/** The signed-in screens' frame: header, role-filtered navigation (a menu on small screens), content. */
+/**
+ * The signed-in screens' frame: header, role-filtered navigation (a menu on small screens),
+ * content, and the first-login filter prompt (core.md section 2).
+ */
 export const AppLayout = () => {
   const { data } = useCheckAuth();
   const logout = useLogout();
+  const markFilterPromptShown = useMarkFilterPreferencesShown();
   const navigate = useNavigate();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -92,6 +98,7 @@ export const AppLayout = () => {
           </ErrorBoundary>
         </main>
       </div>
+      <FirstLoginFilterPrompt user={user} markShown={() => markFilterPromptShown.mutateAsync()} />
     </div>
   );
 };
