@@ -22,6 +22,8 @@ import auth from './plugins/auth';
 import errors from './plugins/errors';
 import gracefulClose from './plugins/graceful-close';
 import { registerWeb } from './plugins/web';
+import { patientsModuleRoutes } from './modules/patients/routes';
+import { preferencesRoutes } from './modules/preferences/routes';
 
 export type TPortal = {
   config: TConfig;
@@ -102,6 +104,8 @@ export const buildApp = async (options: TBuildOptions) => {
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
+  await app.register(patientsModuleRoutes, { prefix: '/api' });
+  await app.register(preferencesRoutes, { prefix: '/api' });
 
   await registerWeb(app, config.webDist);
   return app;

@@ -229,6 +229,20 @@ export type SyncJobLogsTable = {
   message: string;
 };
 
+/** Per-user favourites and preferences (migration 0005). */
+export type UserFavoritesTable = {
+  user_id: number;
+  patient_key: string;
+  created_at: number;
+};
+
+export type UserPreferencesTable = {
+  user_id: number;
+  kind: string;
+  value: string;
+  created_at: number;
+};
+
 export type Database = {
   users: UsersTable;
   sessions: SessionsTable;
@@ -248,4 +262,6 @@ export type Database = {
   sync_groups: SyncGroupsTable;
   sync_jobs: SyncJobsTable;
   sync_job_logs: SyncJobLogsTable;
+  user_favorites: UserFavoritesTable;
+  user_preferences: UserPreferencesTable;
 };

@@ -3,8 +3,8 @@ import fp from 'fastify-plugin';
 import { insertAuditEntry } from '../modules/audit/repository';
 
 /**
- * What the audit trail records. Sign-in events now; features that read patient data add
- * their own actions and pass the patient_key.
+ * What the audit trail records: sign-in events, and every read of patient data with
+ * the patient_key (or, for lists, the keys shown in the detail).
  */
 export type TAuditAction =
   | 'login_success'
@@ -14,7 +14,15 @@ export type TAuditAction =
   | 'refresh_token_reuse'
   | 'password_change'
   | 'password_reset_requested'
-  | 'password_reset';
+  | 'password_reset'
+  // Reads of patient data (HIPAA access trail): one row per call.
+  | 'patient_list'
+  | 'patient_view'
+  | 'patient_payors_view'
+  | 'order_list'
+  | 'order_items_view'
+  | 'intake_list'
+  | 'favorite_toggle';
 
 export type TAuditEntry = {
   action: TAuditAction;

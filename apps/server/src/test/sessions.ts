@@ -10,7 +10,14 @@ export const TEST_PASSWORD = 'Quiet-Harbor-42!';
 
 export const createTestUser = async (
   db: Kysely<Database>,
-  user: { email: string; role?: TRole; password?: string; passwordResetRequired?: boolean },
+  user: {
+    email: string;
+    role?: TRole;
+    password?: string;
+    passwordResetRequired?: boolean;
+    payorKey?: string | null;
+    patientKey?: string | null;
+  },
 ) =>
   insertUser(db, {
     email: user.email,
@@ -18,6 +25,8 @@ export const createTestUser = async (
     password_hash: await hashPassword(user.password ?? TEST_PASSWORD),
     role: user.role ?? 'case_manager',
     password_reset_required: user.passwordResetRequired ? 1 : 0,
+    payor_key: user.payorKey ?? null,
+    patient_key: user.patientKey ?? null,
   });
 
 /** A cookie jar: the values a browser would hold after the responses it has seen. */

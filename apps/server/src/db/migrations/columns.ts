@@ -1,4 +1,4 @@
-import { PostgresAdapter, type CreateTableBuilder, type Kysely } from 'kysely';
+import { MysqlAdapter, PostgresAdapter, type CreateTableBuilder, type Kysely } from 'kysely';
 
 type TAnyTable = CreateTableBuilder<string>;
 
@@ -10,3 +10,7 @@ export const idColumn = (db: Kysely<unknown>, table: TAnyTable): TAnyTable =>
   isPostgres(db)
     ? table.addColumn('id', 'serial', (c) => c.primaryKey())
     : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+
+/** MariaDB/MySQL, whose default collations compare strings without regard to case. */
+export const isMysql = (db: Kysely<unknown>): boolean =>
+  db.getExecutor().adapter instanceof MysqlAdapter;

@@ -3,6 +3,7 @@ import * as m0001 from './0001-users-sessions';
 import * as m0002 from './0002-auth';
 import * as m0003 from './0003-erp-tables';
 import * as m0004 from './0004-sync';
+import * as m0005 from './0005-patients';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002-auth': m0002,
   '0003-erp-tables': m0003,
   '0004-sync': m0004,
+  '0005-patients': m0005,
 };

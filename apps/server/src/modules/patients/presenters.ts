@@ -1,0 +1,100 @@
+import type {
+  TAddress,
+  TOrder,
+  TOrderItem,
+  TPatientDetail,
+  TPatientSummary,
+} from '@portal/domain/patients-api';
+import type { Selectable } from 'kysely';
+import type { OrderItemsTable } from '../../db/schema';
+import type { TCounts, TOrderRow, TPatientRow, TPatientWithDoctor } from './repository';
+
+/** Rows to API objects (core.md section 3), field by field. */
+
+export const presentPatientSummary = (row: TPatientRow, counts: TCounts): TPatientSummary => ({
+  patient_key: row.patient_key,
+  patient_id: row.patient_id,
+  first_name: row.first_name,
+  last_name: row.last_name,
+  dob: row.dob,
+  phone: row.phone ?? row.phone_mobile,
+  email: row.email,
+  ...counts,
+});
+
+const address = (row: TPatientRow, prefix: 'b' | 'd'): TAddress | null => {
+  const value = {
+    street: row[`${prefix}_street`],
+    suite: row[`${prefix}_suite`],
+    city: row[`${prefix}_city`],
+    state: row[`${prefix}_state`],
+    zip: row[`${prefix}_zip`],
+  };
+  return Object.values(value).some((part) => part !== null && part.trim() !== '') ? value : null;
+};
+
+export const presentPatientDetail = (row: TPatientWithDoctor, counts: TCounts): TPatientDetail => ({
+  ...presentPatientSummary(row, counts),
+  phone_mobile: row.phone_mobile,
+  payor_key: row.payor_key,
+  doctor:
+    row.doctor_doctor_key === null
+      ? null
+      : {
+          first_name: row.doctor_first_name,
+          last_name: row.doctor_last_name,
+          phone: row.doctor_phone,
+        },
+  billing_address: address(row, 'b'),
+  delivery_address: address(row, 'd'),
+});
+
+const fullName = (first: string | null, last: string | null) =>
+  [first, last].filter((part) => part !== null && part.trim() !== '').join(' ') || null;
+
+export const presentOrder = (row: TOrderRow): TOrder => ({
+  order_id: row.order_id,
+  so_number: row.so_number,
+  date_created: row.date_created === null ? null : new Date(row.date_created).toISOString(),
+  status: row.status,
+  delivery_status: row.delivery_status,
+  delivery_date: row.delivery_date,
+  tracking_number: row.tracking_number,
+  carrier: row.carrier,
+  intake_status: row.intake_status,
+  so_classification_key: row.so_classification_key,
+  so_classification_name: row.so_classification_name,
+  doctor:
+    row.doctor_doctor_key === null
+      ? null
+      : {
+          full_name: fullName(row.doctor_first_name, row.doctor_last_name),
+          first_name: row.doctor_first_name,
+          last_name: row.doctor_last_name,
+          NPI: row.doctor_npi,
+          phone: row.doctor_phone,
+          DOCTORSTREET: row.doctor_street,
+          DOCTORSUITE: row.doctor_suite,
+          DOCTORCITY: row.doctor_city,
+          DOCTORSTATE: row.doctor_state,
+          DOCTORZIP: row.doctor_zip,
+        },
+});
+
+export const presentOrderItem = (row: Selectable<OrderItemsTable>): TOrderItem => ({
+  item_id: row.item_id,
+  item_key: row.item_key,
+  item_name: row.item_name,
+  description: row.description,
+  sku: row.sku,
+  hcpcs_code: row.hcpcs_code,
+  quantity: row.quantity,
+});
+
+/** Page numbers as the lists report them: pages is 0 when there is nothing. */
+export const pageInfo = (options: { page: number; perPage: number; total: number }) => ({
+  current_page: options.page,
+  pages: Math.ceil(options.total / options.perPage),
+  total: options.total,
+  per_page: options.perPage,
+});

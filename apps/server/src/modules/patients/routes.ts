@@ -1,0 +1,15 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { favoriteRoutes } from './routes/favorite-routes';
+import { intakeRoutes } from './routes/intake-routes';
+import { orderRoutes } from './routes/order-routes';
+import { patientListRoutes } from './routes/patient-list-routes';
+import { patientRoutes } from './routes/patient-routes';
+
+/** Patients, their orders and items, favourites, intake and payors, mounted under /api. */
+export const patientsModuleRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(patientListRoutes);
+  await app.register(patientRoutes);
+  await app.register(orderRoutes);
+  await app.register(favoriteRoutes);
+  await app.register(intakeRoutes);
+};

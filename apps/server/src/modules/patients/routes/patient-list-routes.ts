@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZKey, ZPatientListQuery, ZPatientListResponse } from '@portal/domain/patients-api';
+import { requireAuth } from '../../../plugins/auth';
+import { ZErrorBody } from '../../../plugins/errors';
+import { pageInfo, presentPatientSummary } from '../presenters';
+import {
+  countPatients,
+  countsFor,
+  enabledClassifications,
+  listPatients,
+  orderCounts,
+} from '../repository';
+import { assertPayorListAccess } from '../scope';
+
+export const patientListRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/patients/payor/:payor_key/patients',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: "A page of a payor's patients with their order counts, searchable",
+        tags: ['patients'],
+        params: z.object({ payor_key: ZKey }),
+        querystring: ZPatientListQuery,
+        response: { 200: ZPatientListResponse, 401: ZErrorBody, 403: ZErrorBody },
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const { payor_key: payorKey } = request.params;
+      assertPayorListAccess(user, payorKey);
+      const { page, per_page: perPage } = request.query;
+      const search = (request.query.search ?? '').trim();
+      const { db, dialect } = app.portal.database;
+      const query = { dialect, payorKey, search };
+      const [total, rows, classificationKeys] = await Promise.all([
+        countPatients(db, query),
+        listPatients(db, { ...query, page, perPage }),
+        enabledClassifications(db, user.id),
+      ]);
+      const patientKeys = rows.map((row) => row.patient_key);
+      const counts = await orderCounts(db, { patientKeys, classificationKeys });
+      await app.audit(request, {
+        action: 'patient_list',
+        userId: user.id,
+        detail: { payor_key: payorKey, search, page, patient_keys: patientKeys },
+      });
+      const pagination = pageInfo({ page, perPage, total });
+      return {
+        success: true as const,
+        message: total === 0 ? 'No patients found' : 'Patients retrieved successfully',
+        patients: rows.map((row) => presentPatientSummary(row, countsFor(counts, row.patient_key))),
+        ...pagination,
+        pagination,
+      };
+    },
+  );
+};
