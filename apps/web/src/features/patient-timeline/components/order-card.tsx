@@ -1,0 +1,82 @@
+import { useId, useState } from 'react';
+import { DISPLAY_LIMITS, formatDate, truncate } from '@portal/domain/format';
+import { ACTION_REQUIRED_LABEL, orderProgress } from '@portal/domain/order-progress';
+import type { TOrder } from '@portal/domain/patients-api';
+import { trackingUrl } from '@portal/domain/tracking';
+import { linkClass } from '../../../components/ui/styles';
+import { OrderItems } from './order-items';
+import { ProgressSteps } from './progress-steps';
+
+const toggleClass =
+  'rounded-lg px-3 py-1.5 text-sm font-medium text-brand-700 ring-1 ring-brand-600/30 hover:bg-brand-50 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none';
+
+/** One order on the timeline: number, date, category, progress, tracking and its items. */
+export const OrderCard = ({ order }: { order: TOrder }) => {
+  const [expanded, setExpanded] = useState(false);
+  const itemsId = useId();
+  const { step, label } = orderProgress(order);
+  const attention = label === ACTION_REQUIRED_LABEL;
+  const soNumber = order.so_number ?? order.order_id;
+  const tracking = trackingUrl(order.carrier, order.tracking_number);
+
+  return (
+    <article
+      aria-labelledby={`${itemsId}-title`}
+      className={`rounded-xl border bg-white p-4 shadow-sm sm:p-5 ${attention ? 'border-amber-400' : 'border-slate-200'}`}
+    >
+      <header className="mb-4 flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
+        <div>
+          <h3 id={`${itemsId}-title`} className="font-semibold text-slate-900">
+            SO# {soNumber}
+          </h3>
+          <p className="text-sm text-slate-600">
+            Created on{' '}
+            <time dateTime={order.date_created ?? undefined}>{formatDate(order.date_created)}</time>
+          </p>
+        </div>
+        {order.so_classification_name ? (
+          <span className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-700">
+            {order.so_classification_name}
+          </span>
+        ) : null}
+      </header>
+
+      <ProgressSteps step={step} attention={attention} label={`Progress of order ${soNumber}`} />
+
+      {attention ? (
+        <p className="mt-4 flex items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900">
+          <span aria-hidden="true">⚠</span>
+          {label}
+        </p>
+      ) : (
+        <p className="mt-4 text-sm text-slate-700">
+          Status: <span className="font-semibold text-slate-900">{label}</span>
+        </p>
+      )}
+
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+        {tracking ? (
+          <a href={tracking} target="_blank" rel="noopener noreferrer" className={linkClass}>
+            Track shipment{order.carrier ? ` (${order.carrier})` : ''}:{' '}
+            {truncate(order.tracking_number, DISPLAY_LIMITS.trackingNumber)}
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        ) : (
+          <span />
+        )}
+        {order.so_number ? (
+          <button
+            type="button"
+            className={toggleClass}
+            aria-expanded={expanded}
+            aria-controls={expanded ? itemsId : undefined}
+            onClick={() => setExpanded((open) => !open)}
+          >
+            {expanded ? 'Hide items' : 'Show items'}
+          </button>
+        ) : null}
+      </div>
+      {expanded && order.so_number ? <OrderItems soNumber={order.so_number} id={itemsId} /> : null}
+    </article>
+  );
+};
