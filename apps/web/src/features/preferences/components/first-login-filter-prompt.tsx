@@ -45,7 +45,8 @@ const FilterPrompt = ({ markShown, onClose }: TPromptProps & { onClose: () => vo
     setError(undefined);
     try {
       // One at a time: each answer is the new enabled set a retry would start from.
-      for (const key of classificationToggles(enabled, selected)) {
+      const listed = (classifications.data ?? []).map((classification) => classification.key);
+      for (const key of classificationToggles({ enabled, selected, listed })) {
         await toggle.mutateAsync(key);
       }
       await markShown();

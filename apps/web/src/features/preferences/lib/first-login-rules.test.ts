@@ -30,22 +30,42 @@ describe('shouldShowFilterPrompt', () => {
 });
 
 describe('classificationToggles', () => {
+  const listed = ['A', 'B', 'C'];
+
   it('toggles exactly the differences between enabled and selected', () => {
-    expect(classificationToggles(['A', 'B'], ['B', 'C'])).toEqual(['A', 'C']);
+    expect(classificationToggles({ enabled: ['A', 'B'], selected: ['B', 'C'], listed })).toEqual([
+      'A',
+      'C',
+    ]);
   });
 
   it('sends nothing when the selection matches the enabled set, in any order', () => {
-    expect(classificationToggles(['A', 'B'], ['B', 'A'])).toEqual([]);
-    expect(classificationToggles([], [])).toEqual([]);
+    expect(classificationToggles({ enabled: ['A', 'B'], selected: ['B', 'A'], listed })).toEqual(
+      [],
+    );
+    expect(classificationToggles({ enabled: [], selected: [], listed })).toEqual([]);
   });
 
   it('switches everything off when nothing is selected, and on from nothing', () => {
-    expect(classificationToggles(['A', 'B'], [])).toEqual(['A', 'B']);
-    expect(classificationToggles([], ['C', 'A'])).toEqual(['C', 'A']);
+    expect(classificationToggles({ enabled: ['A', 'B'], selected: [], listed })).toEqual([
+      'A',
+      'B',
+    ]);
+    expect(classificationToggles({ enabled: [], selected: ['C', 'A'], listed })).toEqual([
+      'C',
+      'A',
+    ]);
   });
 
   it('toggles each key once even if a list repeats it', () => {
-    expect(classificationToggles(['A', 'A'], ['C', 'C'])).toEqual(['A', 'C']);
+    expect(classificationToggles({ enabled: ['A', 'A'], selected: ['C', 'C'], listed })).toEqual([
+      'A',
+      'C',
+    ]);
+  });
+
+  it('leaves alone enabled keys that are no longer listed', () => {
+    expect(classificationToggles({ enabled: ['GONE', 'A'], selected: [], listed })).toEqual(['A']);
   });
 });
 

@@ -20,14 +20,22 @@ export const shouldShowFilterPrompt = (
 
 /**
  * The classification keys to toggle so that the enabled set becomes the selected one: those
- * to switch off first, then those to switch on, each once, in a stable order.
+ * to switch off first, then those to switch on, each once, in a stable order. Keys outside
+ * `listed` (the categories the user was shown) are left alone: the user could not choose
+ * them, and the server answers 404 for a category it no longer has.
  */
-export const classificationToggles = (
-  enabled: readonly string[],
-  selected: readonly string[],
-): string[] => {
-  const on = new Set(enabled);
-  const wanted = new Set(selected);
+export const classificationToggles = ({
+  enabled,
+  selected,
+  listed,
+}: {
+  enabled: readonly string[];
+  selected: readonly string[];
+  listed: readonly string[];
+}): string[] => {
+  const shown = new Set(listed);
+  const on = new Set(enabled.filter((key) => shown.has(key)));
+  const wanted = new Set(selected.filter((key) => shown.has(key)));
   const switchOff = [...on].filter((key) => !wanted.has(key));
   const switchOn = [...wanted].filter((key) => !on.has(key));
   return [...switchOff, ...switchOn];
