@@ -27,51 +27,66 @@ type TPatientQuery = {
   search: string;
 };
 
-/** One payor's patients, optionally narrowed by the search's index ranges. */
-const payorPatients = (db: Kysely<Database>, query: TPatientQuery) => {
-  const terms = searchTerms(query.search);
-  let rows = db.selectFrom('patients').where('patients.payor_key', '=', query.payorKey);
-  if (terms.length > 0) {
-    rows = rows.where(
-      'patients.patient_key',
-      'in',
-      matchingKeys(db, { ...query, table: 'patients', terms }),
-    );
-  }
-  return rows;
-};
+/** The patient_keys a search finds, from the index ranges alone (see search-sql.ts). */
+const searchMatches = (db: Kysely<Database>, query: TPatientQuery, terms: string[]) =>
+  matchingKeys(db, { ...query, table: 'patients', terms }).as('matches');
 
 export const countPatients = async (db: Kysely<Database>, query: TPatientQuery) => {
-  const row = await payorPatients(db, query)
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirst();
+  const terms = searchTerms(query.search);
+  const row =
+    terms.length > 0
+      ? await db
+          .selectFrom(searchMatches(db, query, terms))
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .executeTakeFirst()
+      : await db
+          .selectFrom('patients')
+          .where('patients.payor_key', '=', query.payorKey)
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .executeTakeFirst();
   return row?.total ?? 0;
 };
 
 /**
- * A page of one payor's patients by name. The page's keys come from the covering
- * (payor_key, last_name, first_name, patient_key) index alone; only those rows are read.
+ * A page of one payor's patients by name. The page's keys come from an index alone:
+ * the covering (payor_key, last_name, first_name, patient_key) index, or the search's
+ * index ranges; then only that page's rows are read.
  */
-export const listPatients = async (
-  db: Kysely<Database>,
-  query: TPatientQuery & TPageRequest,
-): Promise<TPatientRow[]> => {
-  const page = payorPatients(db, query)
-    .select('patients.patient_key')
-    .orderBy('patients.last_name')
-    .orderBy('patients.first_name')
-    .orderBy('patients.patient_key')
-    .limit(query.perPage)
-    .offset((query.page - 1) * query.perPage);
+export const patientPageQuery = (db: Kysely<Database>, query: TPatientQuery & TPageRequest) => {
+  const terms = searchTerms(query.search);
+  const offset = (query.page - 1) * query.perPage;
+  const page =
+    terms.length > 0
+      ? db
+          .selectFrom(searchMatches(db, query, terms))
+          .select('matches.patient_key')
+          .orderBy('matches.last_name')
+          .orderBy('matches.first_name')
+          .orderBy('matches.patient_key')
+          .limit(query.perPage)
+          .offset(offset)
+      : db
+          .selectFrom('patients')
+          .where('patients.payor_key', '=', query.payorKey)
+          .select('patients.patient_key')
+          .orderBy('patients.last_name')
+          .orderBy('patients.first_name')
+          .orderBy('patients.patient_key')
+          .limit(query.perPage)
+          .offset(offset);
   return db
     .selectFrom('patients')
     .innerJoin(page.as('page'), 'page.patient_key', 'patients.patient_key')
     .selectAll('patients')
     .orderBy('patients.last_name')
     .orderBy('patients.first_name')
-    .orderBy('patients.patient_key')
-    .execute();
+    .orderBy('patients.patient_key');
 };
+
+export const listPatients = (
+  db: Kysely<Database>,
+  query: TPatientQuery & TPageRequest,
+): Promise<TPatientRow[]> => patientPageQuery(db, query).execute();
 
 /** Order counts per patient, grouped in the database; classifications narrow them when given. */
 export const orderCounts = async (

@@ -56,8 +56,9 @@ export const searchTerms = (text: string): string[] =>
     .slice(0, 2);
 
 /**
- * The patient_keys of one payor's rows matching the search, as a UNION of
- * index ranges: each branch starts with a different index, so no branch scans.
+ * The keys (with the names a page sorts by) of one payor's rows matching the search,
+ * as a UNION of index ranges: each branch starts with a different index, so no
+ * branch scans, and sorting and paging happen on the matches alone.
  */
 export const matchingKeys = (
   db: Kysely<Database>,
@@ -67,7 +68,7 @@ export const matchingKeys = (
   const branch = (conditions: Expression<SqlBool>[]) =>
     db
       .selectFrom(table)
-      .select(`${table}.patient_key`)
+      .select([`${table}.patient_key`, `${table}.last_name`, `${table}.first_name`])
       .where(`${table}.payor_key`, '=', payorKey)
       .where((eb) => eb.and(conditions));
   const [first = '', second] = terms;

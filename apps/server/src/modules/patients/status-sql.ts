@@ -17,13 +17,15 @@ import type { Database } from '../../db/schema';
 
 type TOrdersEb = ExpressionBuilder<Database, 'orders'>;
 
-const inList = (eb: TOrdersEb, statuses: readonly string[]) =>
-  eb('orders.status', 'in', [...statuses]);
+/** The status as the domain reads it: trimmed. */
+const status = sql<string>`trim(${sql.ref('orders.status')})`;
+
+const inList = (eb: TOrdersEb, statuses: readonly string[]) => eb(status, 'in', [...statuses]);
 
 export const isShippedGroup = (eb: TOrdersEb): Expression<SqlBool> =>
   eb.or([
     inList(eb, SHIPPED_STATUSES),
-    ...SHIPPED_STATUS_PREFIXES.map((prefix) => eb('orders.status', 'like', `${prefix}%`)),
+    ...SHIPPED_STATUS_PREFIXES.map((prefix) => eb(status, 'like', `${prefix}%`)),
   ]);
 
 export const isPendingDocuments = (eb: TOrdersEb) => inList(eb, PENDING_DOCUMENT_STATUSES);
@@ -59,7 +61,7 @@ export const subStatusCondition = (eb: TOrdersEb, subStatus: string): Expression
     const lowered = sql<string>`lower(${sql.ref('orders.status')})`;
     return eb.or([eb(lowered, 'like', '%pending pod%'), eb(lowered, 'like', '%pending tracking%')]);
   }
-  return eb('orders.status', '=', subStatus);
+  return eb(status, '=', subStatus);
 };
 
 const countWhen = (condition: Expression<SqlBool>) =>

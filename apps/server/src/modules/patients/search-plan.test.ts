@@ -1,0 +1,84 @@
+import { CompiledQuery } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, type TPortalDatabase } from '../../db/database';
+import { migrateToLatest } from '../../db/migrate';
+import { createTestDatabase, testDialects } from '../../test/databases';
+import { insertPatients } from '../../test/erp-fixtures';
+import { patientPageQuery } from './repository';
+
+/**
+ * Search must be served by the indexes of migration 0005, not by reading every
+ * patient: each dialect's own planner is asked, on enough rows for it to care.
+ */
+const PAYORS = 4;
+const PER_PAYOR = 1500;
+const LAST_NAMES = ['Smith', 'Jones', 'Brown', 'Garcia', 'Miller', 'Davis', 'Lopez', 'Wilson'];
+
+const patients = Array.from({ length: PAYORS * PER_PAYOR }, (_, index) => ({
+  patient_key: `K${index}`,
+  patient_id: `P${String(index).padStart(6, '0')}`,
+  first_name: `First${index % 97}`,
+  last_name: `${LAST_NAMES[index % LAST_NAMES.length] ?? 'Doe'}${index % 50}`,
+  payor_key: `PAY-${index % PAYORS}`,
+}));
+
+describe.each(testDialects())('patient search plan [%s]', (dialect) => {
+  let database: TPortalDatabase;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const test = await createTestDatabase(dialect);
+    drop = test.drop;
+    database = createDatabase(test.url);
+    await migrateToLatest(database.db);
+    for (let start = 0; start < patients.length; start += 500) {
+      await insertPatients(database.db, patients.slice(start, start + 500));
+    }
+    await database.db.executeQuery(
+      CompiledQuery.raw(dialect === 'mysql' ? 'ANALYZE TABLE patients' : 'ANALYZE'),
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await database.destroy();
+    await drop();
+  });
+
+  const plan = async (search: string) => {
+    const query = patientPageQuery(database.db, {
+      dialect,
+      payorKey: 'PAY-1',
+      search,
+      page: 1,
+      perPage: 15,
+    }).compile();
+    const prefix = { sqlite: 'EXPLAIN QUERY PLAN', mysql: 'EXPLAIN', postgres: 'EXPLAIN' }[dialect];
+    const result = await database.db.executeQuery(
+      CompiledQuery.raw(`${prefix} ${query.sql}`, [...query.parameters]),
+    );
+    return result.rows.map((row) => JSON.stringify(row)).join('\n');
+  };
+
+  // A full scan, or a walk through all of the payor's patients.
+  const fullScan = {
+    sqlite: /SCAN patients(?! USING)|\(payor_key=\?\)/,
+    mysql: /"table":"patients","type":"(ALL|index|ref)"|DEPENDENT/,
+    postgres: /Seq Scan on patients|Index Cond: \(\(payor_key\)::text = '[^']*'::text\)"/,
+  }[dialect];
+
+  it.each(['smi', 'jones4', 'p0001', 'first1 smith'])(
+    'search %j reads index ranges only',
+    async (search) => {
+      const text = await plan(search);
+      expect(text).toMatch(/patients_payor_(last_name|first_name|patient_id)_ci_idx/);
+      expect(text).not.toMatch(fullScan);
+    },
+  );
+
+  it('pages the unsearched list from the covering name index', async () => {
+    const text = await plan('');
+    expect(text).toMatch(/patients_payor_name_idx/);
+    expect(text).not.toMatch(
+      /SCAN patients(?! USING)|Seq Scan on patients|"patients","type":"ALL"/,
+    );
+  });
+});

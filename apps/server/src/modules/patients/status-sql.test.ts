@@ -1,0 +1,104 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  ORDER_VIEWS,
+  SUB_STATUSES,
+  matchesSubStatus,
+  matchesView,
+} from '@portal/domain/order-progress';
+import {
+  INTAKE_STATUSES,
+  IN_PROGRESS_STATUSES,
+  PENDING_DOCUMENT_STATUSES,
+  SHIPPED_STATUSES,
+  statusGroupOf,
+} from '@portal/domain/order-status';
+import { createTestDatabase, testDialects } from '../../test/databases';
+import { createDatabase, type TPortalDatabase } from '../../db/database';
+import { migrateToLatest } from '../../db/migrate';
+import { insertOrders } from '../../test/erp-fixtures';
+import { afterAll } from 'vitest';
+import { listOrders, orderCounts } from './repository';
+
+/**
+ * The SQL forms of the status groups and view filters must agree with the domain's
+ * functions on every status the spec names, and on the edge cases around them.
+ */
+const STATUSES = [
+  ...SHIPPED_STATUSES,
+  ...PENDING_DOCUMENT_STATUSES,
+  ...IN_PROGRESS_STATUSES,
+  ...INTAKE_STATUSES,
+  'RCM - Billing',
+  'SOS - Sold',
+  'RCM Billing',
+  '99 - Something New',
+  '31 - Awaiting CMN (RX) ',
+  '',
+  null,
+];
+const DELIVERIES: { delivery_status: string | null; delivery_date: string | null }[] = [
+  { delivery_status: null, delivery_date: null },
+  { delivery_status: 'Shipped', delivery_date: null },
+  { delivery_status: ' delivered ', delivery_date: null },
+  { delivery_status: null, delivery_date: '2025-02-01' },
+  { delivery_status: null, delivery_date: '' },
+];
+
+const ORDERS = STATUSES.flatMap((status, s) =>
+  DELIVERIES.map((delivery, d) => ({
+    order_id: `S${String(s).padStart(3, '0')}-${d}`,
+    patient_key: 'P',
+    status,
+    ...delivery,
+    date_created: s * 10 + d,
+  })),
+);
+
+describe.each(testDialects())('status rules in SQL agree with the domain [%s]', (dialect) => {
+  let database: TPortalDatabase;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const test = await createTestDatabase(dialect);
+    drop = test.drop;
+    database = createDatabase(test.url);
+    await migrateToLatest(database.db);
+    await insertOrders(database.db, ORDERS);
+  }, 60_000);
+  afterAll(async () => {
+    await database.destroy();
+    await drop();
+  });
+
+  const ids = (orders: { order_id: string }[]) => orders.map((order) => order.order_id).sort();
+  const page = { page: 1, perPage: 10_000, patientKey: 'P', classificationKeys: [] };
+
+  it.each(ORDER_VIEWS)('view %s keeps exactly the orders matchesView keeps', async (view) => {
+    const rows = await listOrders(database.db, { ...page, view });
+    expect(ids(rows)).toEqual(ids(ORDERS.filter((order) => matchesView(order, view))));
+  });
+
+  it('every sub-status of every view keeps exactly what matchesSubStatus keeps', async () => {
+    for (const view of ORDER_VIEWS) {
+      for (const subStatus of SUB_STATUSES[view]) {
+        const rows = await listOrders(database.db, { ...page, view, subStatus });
+        const expected = ORDERS.filter(
+          (order) => matchesView(order, view) && matchesSubStatus(order, subStatus),
+        );
+        expect(ids(rows), `${view} / ${subStatus}`).toEqual(ids(expected));
+      }
+    }
+  });
+
+  it('counts each group as statusGroupOf groups', async () => {
+    const counts = await orderCounts(database.db, { patientKeys: ['P'], classificationKeys: [] });
+    const group = (name: string) =>
+      ORDERS.filter((order) => statusGroupOf(order.status?.trim()) === name);
+    expect(counts.get('P')).toEqual({
+      order_count: ORDERS.length,
+      in_progress_count: group('in_progress').length,
+      shipped_count: group('shipped').length,
+      pending_docs_count: group('pending_documents').length,
+    });
+  });
+});
