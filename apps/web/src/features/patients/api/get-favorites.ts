@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ZFavoritesResponse } from '@portal/domain/patients-api';
+import { api } from '../../../lib/api-client';
+import { PATIENTS_CACHE_TIMES, PATIENTS_ROOT_KEY, queryString } from './query-keys';
+
+export const favoritesQueryKey = (userId: number) =>
+  [PATIENTS_ROOT_KEY, 'favorites', userId] as const;
+
+/** The user's favourite patients, as a set of patient keys. */
+export const getFavorites = async (userId: number) => {
+  const { favorites } = await api.get(
+    `/api/patients/favorites${queryString({ user_id: userId })}`,
+    { schema: ZFavoritesResponse },
+  );
+  return favorites;
+};
+
+export const getFavoritesQueryOptions = (userId: number) =>
+  queryOptions({
+    queryKey: favoritesQueryKey(userId),
+    queryFn: () => getFavorites(userId),
+    select: (favorites) => new Set(favorites),
+    ...PATIENTS_CACHE_TIMES,
+  });
+
+export const useFavorites = (userId: number) => useQuery(getFavoritesQueryOptions(userId));

@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ZOrderItemsResponse } from '@portal/domain/patients-api';
+import { api } from '../../../lib/api-client';
+import {
+  PATIENTS_CACHE_TIMES,
+  PATIENTS_ROOT_KEY,
+  retryUnlessClientError,
+  segment,
+} from './query-keys';
+
+/** The lines of one service order. */
+export const getOrderItems = async (soNumber: string) => {
+  const { items } = await api.get(`/api/patients/orders/${segment(soNumber)}/items`, {
+    schema: ZOrderItemsResponse,
+  });
+  return items;
+};
+
+export const getOrderItemsQueryOptions = (soNumber: string) =>
+  queryOptions({
+    queryKey: [PATIENTS_ROOT_KEY, 'items', soNumber],
+    queryFn: () => getOrderItems(soNumber),
+    retry: retryUnlessClientError,
+    ...PATIENTS_CACHE_TIMES,
+  });
+
+export const useOrderItems = (soNumber: string | undefined) =>
+  useQuery({ ...getOrderItemsQueryOptions(soNumber ?? ''), enabled: soNumber !== undefined });

@@ -1,0 +1,60 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { TOrderView } from '@portal/domain/order-progress';
+import { PAGE_SIZES, ZOrderListResponse } from '@portal/domain/patients-api';
+import { api } from '../../../lib/api-client';
+import {
+  PATIENTS_CACHE_TIMES,
+  PATIENTS_ROOT_KEY,
+  queryString,
+  retryUnlessClientError,
+  segment,
+} from './query-keys';
+
+export type TOrderListParams = {
+  payorKey: string;
+  patientKey: string;
+  page: number;
+  perPage?: number;
+  view: TOrderView;
+  /** Empty for the whole view. */
+  subStatus: string;
+};
+
+/** One page of a patient's orders in one view; the server filters by view and sub-status. */
+export const getOrders = ({
+  payorKey,
+  patientKey,
+  page,
+  perPage = PAGE_SIZES.orders,
+  view,
+  subStatus,
+}: TOrderListParams) =>
+  api.get(
+    `/api/patients/payor/${segment(payorKey)}/patient/${segment(patientKey)}/orders${queryString({
+      page,
+      per_page: perPage,
+      view,
+      sub_status: subStatus,
+    })}`,
+    { schema: ZOrderListResponse },
+  );
+
+export const getOrdersQueryOptions = (params: TOrderListParams) => {
+  const key = { ...params, perPage: params.perPage ?? PAGE_SIZES.orders };
+  return queryOptions({
+    queryKey: [PATIENTS_ROOT_KEY, 'orders', key],
+    queryFn: () => getOrders(key),
+    retry: retryUnlessClientError,
+    ...PATIENTS_CACHE_TIMES,
+  });
+};
+
+export const useOrders = (params: TOrderListParams | undefined) =>
+  useQuery({
+    ...getOrdersQueryOptions(
+      params ?? { payorKey: '', patientKey: '', page: 1, view: 'all', subStatus: '' },
+    ),
+    enabled: params !== undefined,
+    // The pager keeps its page count while the next page loads behind placeholder rows.
+    placeholderData: keepPreviousData,
+  });

@@ -1,0 +1,37 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ZCompanyResponse, type TPatientPayor } from '@portal/domain/patients-api';
+import { api } from '../../../lib/api-client';
+import {
+  PATIENTS_CACHE_TIMES,
+  PATIENTS_ROOT_KEY,
+  retryUnlessClientError,
+  segment,
+} from './query-keys';
+
+/** The self-pay pseudo-payor, never shown as a patient's payor (core.md section 2). */
+export const SELF_PAY_COMPANY = '[Patient]';
+
+/** The payors worth showing: named, and not the self-pay entry. */
+export const visiblePayors = (payors: readonly TPatientPayor[]) =>
+  payors.filter((payor) => payor.company_name && payor.company_name !== SELF_PAY_COMPANY);
+
+export const getPatientCompany = async (patientKey: string) => {
+  const { payors } = await api.get(`/api/patients/patient/${segment(patientKey)}/company`, {
+    schema: ZCompanyResponse,
+  });
+  return visiblePayors(payors);
+};
+
+export const getPatientCompanyQueryOptions = (patientKey: string) =>
+  queryOptions({
+    queryKey: [PATIENTS_ROOT_KEY, 'company', patientKey],
+    queryFn: () => getPatientCompany(patientKey),
+    retry: retryUnlessClientError,
+    ...PATIENTS_CACHE_TIMES,
+  });
+
+export const usePatientCompany = (patientKey: string | undefined) =>
+  useQuery({
+    ...getPatientCompanyQueryOptions(patientKey ?? ''),
+    enabled: patientKey !== undefined,
+  });

@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ZPatientDetailResponse } from '@portal/domain/patients-api';
+import { api } from '../../../lib/api-client';
+import {
+  PATIENTS_CACHE_TIMES,
+  PATIENTS_ROOT_KEY,
+  retryUnlessClientError,
+  segment,
+} from './query-keys';
+
+export type TPatientRef = { payorKey: string; patientKey: string };
+
+/** A patient's details as their payor sees them (doctor, addresses, counts). */
+export const getPatient = async ({ payorKey, patientKey }: TPatientRef) => {
+  const { patient } = await api.get(
+    `/api/patients/payor/${segment(payorKey)}/patient/${segment(patientKey)}`,
+    { schema: ZPatientDetailResponse },
+  );
+  return patient;
+};
+
+export const getPatientQueryOptions = (ref: TPatientRef) =>
+  queryOptions({
+    queryKey: [PATIENTS_ROOT_KEY, 'detail', ref],
+    queryFn: () => getPatient(ref),
+    retry: retryUnlessClientError,
+    ...PATIENTS_CACHE_TIMES,
+  });
+
+export const usePatient = (ref: TPatientRef | undefined) =>
+  useQuery({
+    ...getPatientQueryOptions(ref ?? { payorKey: '', patientKey: '' }),
+    enabled: ref !== undefined,
+  });

@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ZFavoriteToggleInput, ZFavoriteToggleResponse } from '@portal/domain/patients-api';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client';
+import { favoritesQueryKey } from './get-favorites';
+
+export const toggleFavoriteInputSchema = ZFavoriteToggleInput;
+export type TToggleFavoriteInput = z.input<typeof ZFavoriteToggleInput>;
+
+/** Flips one patient's favourite flag; the answer says where it ended. */
+export const toggleFavorite = (input: TToggleFavoriteInput) =>
+  api.post('/api/patients/favorites', toggleFavoriteInputSchema.parse(input), {
+    schema: ZFavoriteToggleResponse,
+  });
+
+/** Writes the server's answer into the cached favourites, so the star follows at once. */
+export const useToggleFavorite = (userId: number) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patientKey: string) =>
+      toggleFavorite({ patient_key: patientKey, user_id: userId }),
+    onSuccess: ({ is_favorite }, patientKey) => {
+      queryClient.setQueryData<string[]>(favoritesQueryKey(userId), (previous = []) => {
+        const rest = previous.filter((key) => key !== patientKey);
+        return is_favorite ? [...rest, patientKey] : rest;
+      });
+    },
+    onError: (error) => {
+      // The spec only logs failed favourite calls (core.md section 7).
+      console.error('Favourite toggle failed', error);
+    },
+  });
+};

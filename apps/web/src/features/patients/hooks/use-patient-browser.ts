@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import type { TOrder, TPatientSummary } from '@portal/domain/patients-api';
+import { useFavorites } from '../api/get-favorites';
+import { usePatients } from '../api/get-patients';
+import { useToggleFavorite } from '../api/toggle-favorite';
+import { patientListErrorMessage } from '../lib/list-error';
+import { usePatientFilters } from './use-patient-filters';
+import { usePayorScope, type TStaffUser } from './use-payor-scope';
+
+const NO_FAVORITES: ReadonlySet<string> = new Set();
+
+/**
+ * The state behind the dashboard and the patient browser: whose patients, which
+ * page, which patient and order are chosen, and whose details are open.
+ */
+export const usePatientBrowser = (user: TStaffUser) => {
+  const scope = usePayorScope(user);
+  const filters = usePatientFilters();
+  const payorKey = scope.payorKey;
+  const list = usePatients(
+    payorKey === undefined ? undefined : { payorKey, search: filters.search, page: filters.page },
+  );
+  const favorites = useFavorites(user.id);
+  const toggleFavorite = useToggleFavorite(user.id);
+
+  // Choices belong to one payor and one patient; they lapse when those change.
+  const [picked, setPicked] = useState<{ payorKey?: string; patient?: TPatientSummary }>({});
+  const patient = picked.payorKey === payorKey ? picked.patient : undefined;
+  const [pickedOrder, setPickedOrder] = useState<{ patientKey?: string; order?: TOrder }>({});
+  const order = pickedOrder.patientKey === patient?.patient_key ? pickedOrder.order : undefined;
+  const [detailsFor, setDetailsFor] = useState<TPatientSummary>();
+
+  const firstLoad =
+    scope.loading ||
+    (payorKey !== undefined && filters.search === '' && filters.page === 1 && list.isPending);
+
+  return {
+    scope,
+    filters,
+    list,
+    firstLoad,
+    error: scope.error ?? (list.isError ? patientListErrorMessage(list.error) : undefined),
+    favorites: favorites.data ?? NO_FAVORITES,
+    toggleFavorite: (patientKey: string) => toggleFavorite.mutate(patientKey),
+    refresh: () => {
+      void list.refetch();
+      void favorites.refetch();
+    },
+    patient,
+    selectPatient: (next: TPatientSummary) => setPicked({ payorKey, patient: next }),
+    order,
+    selectOrder: (next: TOrder) =>
+      setPickedOrder({ patientKey: patient?.patient_key, order: next }),
+    detailsFor,
+    openDetails: setDetailsFor,
+    closeDetails: () => setDetailsFor(undefined),
+  };
+};

@@ -1,0 +1,38 @@
+import { useMemo, useState } from 'react';
+import { useOrders } from '../api/get-orders';
+import { useDebouncedValue } from './use-debounced-value';
+import { useOrderFilter } from './use-order-filter';
+
+/** Order fetches wait this long after the patient, view, sub-status or page last changed. */
+export const ORDER_FETCH_DEBOUNCE_MS = 300;
+
+/**
+ * A patient's orders in the chosen view: the page starts at 1 for each patient and
+ * each view, and the request waits 300 ms so clicking through patients stays cheap.
+ */
+export const usePatientOrders = (payorKey: string, patientKey: string | undefined) => {
+  const filter = useOrderFilter();
+  const [paging, setPaging] = useState({ scope: '', page: 1 });
+  const scope = `${payorKey}|${patientKey ?? ''}|${filter.view}|${filter.subStatus}`;
+  const page = paging.scope === scope ? paging.page : 1;
+
+  const params = useMemo(
+    () =>
+      patientKey === undefined
+        ? undefined
+        : { payorKey, patientKey, page, view: filter.view, subStatus: filter.subStatus },
+    [payorKey, patientKey, page, filter.view, filter.subStatus],
+  );
+  const debounced = useDebouncedValue(params, ORDER_FETCH_DEBOUNCE_MS);
+  const orders = useOrders(debounced);
+  const settling = debounced !== params;
+
+  return {
+    filter,
+    page,
+    setPage: (next: number) => setPaging({ scope, page: next }),
+    orders,
+    /** Waiting for the debounce or the server: the shown page is not this one's yet. */
+    loading: settling || orders.isPending || orders.isPlaceholderData,
+  };
+};
