@@ -1,0 +1,70 @@
+import { formatDate, formatPhone } from '@portal/domain/format';
+import type { TOrder } from '@portal/domain/patients-api';
+import { hasTrackingNumber } from '@portal/domain/tracking';
+import { orderDoctorAddress, orderDoctorName } from '../lib/patient-display';
+import { DetailBlock, DetailField, Missing } from './detail-block';
+import { TrackingLink } from './tracking-link';
+
+const linkClass =
+  'text-brand-700 underline-offset-2 hover:underline focus-visible:rounded focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none';
+
+/** The order's doctor: name, NPI, phone as a tel: link, address with Suite. */
+export const OrderDoctor = ({ doctor }: { doctor: TOrder['doctor'] }) => {
+  const name = orderDoctorName(doctor);
+  const address = orderDoctorAddress(doctor);
+  const phone = doctor?.phone?.trim();
+  return (
+    <DetailBlock title="Doctor Information">
+      {name || phone || address ? (
+        <dl>
+          <DetailField label="Name">{name || 'N/A'}</DetailField>
+          <DetailField label="NPI">{doctor?.NPI ?? 'N/A'}</DetailField>
+          <DetailField label="Phone">
+            {phone ? (
+              <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className={linkClass}>
+                {formatPhone(phone)}
+              </a>
+            ) : (
+              'N/A'
+            )}
+          </DetailField>
+          <DetailField label="Address">
+            {address
+              ? address.map((line) => (
+                  <span key={line} className="block">
+                    {line}
+                  </span>
+                ))
+              : 'N/A'}
+          </DetailField>
+        </dl>
+      ) : (
+        <Missing>No doctor information available</Missing>
+      )}
+    </DetailBlock>
+  );
+};
+
+/** Carrier, tracking link and delivery date, or 'No tracking information available'. */
+export const OrderShipping = ({ order }: { order: TOrder }) => (
+  <DetailBlock title="Shipping Information">
+    {hasTrackingNumber(order.tracking_number) ? (
+      <dl>
+        <DetailField label="Carrier">{order.carrier?.trim() || 'N/A'}</DetailField>
+        <DetailField label="Tracking Number">
+          <TrackingLink carrier={order.carrier} trackingNumber={order.tracking_number} />
+        </DetailField>
+        <DetailField label="Delivery Date">{formatDate(order.delivery_date)}</DetailField>
+      </dl>
+    ) : (
+      <>
+        <Missing>No tracking information available</Missing>
+        {order.delivery_date && (
+          <dl className="mt-2">
+            <DetailField label="Delivery Date">{formatDate(order.delivery_date)}</DetailField>
+          </dl>
+        )}
+      </>
+    )}
+  </DetailBlock>
+);

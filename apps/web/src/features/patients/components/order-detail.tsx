@@ -1,0 +1,58 @@
+import { formatDate } from '@portal/domain/format';
+import type { TOrder, TPatientSummary } from '@portal/domain/patients-api';
+import { useOrderItems } from '../api/get-order-items';
+import { apiErrorMessage } from '../lib/list-error';
+import { fullName } from '../lib/patient-display';
+import { panelClass } from '../lib/ui-classes';
+import { DetailBlock, DetailField } from './detail-block';
+import { OrderDoctor, OrderShipping } from './order-detail-sections';
+import { OrderItemsTable } from './order-items-table';
+
+type TOrderDetailProps = {
+  order: TOrder | undefined;
+  patient: TPatientSummary | undefined;
+};
+
+/** The chosen order: who, which doctor, how it ships, and its items (core.md section 2). */
+export const OrderDetail = ({ order, patient }: TOrderDetailProps) => {
+  const items = useOrderItems(order?.so_number ?? undefined);
+  if (!order) {
+    return (
+      <section aria-label="Order details" className={panelClass}>
+        <p className="py-8 text-center text-slate-600">Select an order to view details</p>
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby="order-detail-title" className={`${panelClass} space-y-4`}>
+      <div>
+        <h2 id="order-detail-title" className="text-lg font-semibold text-slate-900">
+          Order #{order.so_number ?? order.order_id}
+        </h2>
+        <p className="text-sm text-slate-600">Created on {formatDate(order.date_created)}</p>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {patient && (
+          <DetailBlock title="Patient Information">
+            <dl>
+              <DetailField label="Name">{fullName(patient)}</DetailField>
+              <DetailField label="Patient ID">{patient.patient_id ?? 'N/A'}</DetailField>
+              <DetailField label="Date of Birth">{formatDate(patient.dob)}</DetailField>
+            </dl>
+          </DetailBlock>
+        )}
+        <OrderDoctor doctor={order.doctor} />
+        <OrderShipping order={order} />
+      </div>
+      <DetailBlock title="Order Items">
+        <OrderItemsTable
+          items={items.data}
+          loading={items.isPending && order.so_number !== null}
+          error={
+            items.isError ? apiErrorMessage(items.error, 'Failed to load order items') : undefined
+          }
+        />
+      </DetailBlock>
+    </section>
+  );
+};

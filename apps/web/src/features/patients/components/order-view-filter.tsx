@@ -1,0 +1,61 @@
+import {
+  ORDER_VIEWS,
+  ORDER_VIEW_LABELS,
+  SUB_STATUSES,
+  type TOrderView,
+} from '@portal/domain/order-progress';
+import { selectClass } from '../lib/ui-classes';
+
+type TOrderViewFilterProps = {
+  view: TOrderView;
+  subStatus: string;
+  onViewChange: (view: TOrderView) => void;
+  onSubStatusChange: (subStatus: string) => void;
+};
+
+const viewButton = (active: boolean) =>
+  `rounded-lg px-3 py-1.5 text-sm font-medium focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none ${
+    active ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-800 hover:bg-slate-200'
+  }`;
+
+/** The four order views and the chosen view's sub-status (core.md section 2). */
+export const OrderViewFilter = ({
+  view,
+  subStatus,
+  onViewChange,
+  onSubStatusChange,
+}: TOrderViewFilterProps) => (
+  <div className="mb-3 flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
+    <div role="group" aria-label="Order view" className="flex flex-wrap gap-2">
+      {ORDER_VIEWS.map((option) => (
+        <button
+          key={option}
+          type="button"
+          aria-pressed={option === view}
+          className={viewButton(option === view)}
+          onClick={() => onViewChange(option)}
+        >
+          {ORDER_VIEW_LABELS[option]}
+        </button>
+      ))}
+    </div>
+    <div className="min-w-56">
+      <label htmlFor="order-sub-status" className="mb-1 block text-xs font-medium text-slate-700">
+        Sub-status
+      </label>
+      <select
+        id="order-sub-status"
+        className={selectClass}
+        value={subStatus}
+        onChange={(event) => onSubStatusChange(event.target.value)}
+      >
+        <option value="">All statuses</option>
+        {SUB_STATUSES[view].map((status) => (
+          <option key={status} value={status}>
+            {status}
+          </option>
+        ))}
+      </select>
+    </div>
+  </div>
+);

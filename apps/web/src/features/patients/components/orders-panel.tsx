@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import type { TOrder, TPatientSummary } from '@portal/domain/patients-api';
+import { Alert } from '../../../components/ui/alert';
+import { Pager } from '../../../components/ui/pager';
+import { useOrderCategories } from '../api/get-order-categories';
+import { usePatientOrders } from '../hooks/use-patient-orders';
+import { apiErrorMessage } from '../lib/list-error';
+import { fullName } from '../lib/patient-display';
+import { buttonClass, panelClass } from '../lib/ui-classes';
+import { OrderCategoriesDropdown } from './order-categories-dropdown';
+import { OrderViewFilter } from './order-view-filter';
+import { OrdersTable } from './orders-table';
+
+type TOrdersPanelProps = {
+  payorKey: string;
+  patient: TPatientSummary | undefined;
+  selectedOrderId: string | undefined;
+  onSelectOrder: (order: TOrder) => void;
+};
+
+/** 'Orders for {patient} (total)': views, sub-status, categories, the list and its pager. */
+export const OrdersPanel = ({
+  payorKey,
+  patient,
+  selectedOrderId,
+  onSelectOrder,
+}: TOrdersPanelProps) => {
+  const { filter, page, setPage, orders, loading } = usePatientOrders(
+    payorKey,
+    patient?.patient_key,
+  );
+  const categories = useOrderCategories();
+  const [chosenCategories, setChosenCategories] = useState<ReadonlySet<string>>(new Set());
+
+  if (!patient) {
+    return (
+      <section aria-label="Orders" className={panelClass}>
+        <p className="py-8 text-center text-slate-600">Select a patient to view their orders</p>
+      </section>
+    );
+  }
+  const data = loading ? undefined : orders.data;
+  const title = `Orders for ${fullName(patient)}${data ? ` (${data.total})` : ''}`;
+
+  return (
+    <section aria-labelledby="orders-title" className={panelClass}>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h2 id="orders-title" className="text-lg font-semibold text-slate-900">
+          {title}
+        </h2>
+        <div className="flex items-center gap-2">
+          <OrderCategoriesDropdown
+            categories={categories.data ?? []}
+            selected={chosenCategories}
+            onChange={setChosenCategories}
+          />
+          <button
+            type="button"
+            className={buttonClass}
+            aria-label="Refresh orders"
+            disabled={orders.isFetching}
+            onClick={() => void orders.refetch()}
+          >
+            Refresh
+          </button>
+        </div>
+      </div>
+      <OrderViewFilter
+        view={filter.view}
+        subStatus={filter.subStatus}
+        onViewChange={filter.setView}
+        onSubStatusChange={filter.setSubStatus}
+      />
+      {orders.isError && !loading ? (
+        <Alert tone="error">{apiErrorMessage(orders.error, 'Failed to load orders')}</Alert>
+      ) : data?.orders.length === 0 ? (
+        <p className="py-8 text-center text-slate-600">No orders found for this patient.</p>
+      ) : (
+        <OrdersTable
+          orders={data?.orders ?? []}
+          loading={loading}
+          selectedId={selectedOrderId}
+          onSelect={onSelectOrder}
+        />
+      )}
+      <Pager label="Orders" page={page} pages={orders.data?.pages ?? 0} onPageChange={setPage} />
+    </section>
+  );
+};

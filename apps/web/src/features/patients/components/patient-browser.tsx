@@ -1,0 +1,85 @@
+import { usePatientBrowser } from '../hooks/use-patient-browser';
+import type { TStaffUser } from '../hooks/use-payor-scope';
+import { FullScreenLoading } from './full-screen-loading';
+import { OrderDetail } from './order-detail';
+import { OrdersPanel } from './orders-panel';
+import { PatientDetailsModal } from './patient-details-modal';
+import { PatientList } from './patient-list';
+import { PatientSearchBox } from './patient-search-box';
+import { PayorSelect } from './payor-select';
+
+type TPatientBrowserProps = {
+  user: TStaffUser;
+  /** 'stacked': the dashboard's list above orders; 'split': list left, orders right. */
+  layout: 'stacked' | 'split';
+};
+
+/** Search, patients, their orders and an order's items: the dashboard and /patient-search. */
+export const PatientBrowser = ({ user, layout }: TPatientBrowserProps) => {
+  const browser = usePatientBrowser(user);
+  const { scope, filters, list } = browser;
+  if (browser.firstLoad) {
+    return <FullScreenLoading />;
+  }
+
+  const patientList = (
+    <PatientList
+      patients={list.data?.patients ?? []}
+      total={list.data?.total ?? 0}
+      page={filters.page}
+      pages={list.data?.pages ?? 0}
+      loading={scope.payorKey !== undefined && (list.isPending || list.isPlaceholderData)}
+      error={browser.error}
+      favoritesOnly={filters.favoritesOnly}
+      onToggleFavoritesOnly={filters.toggleFavoritesOnly}
+      onPageChange={filters.setPage}
+      favorites={browser.favorites}
+      selectedKey={browser.patient?.patient_key}
+      onSelect={browser.selectPatient}
+      onDetails={browser.openDetails}
+      onToggleFavorite={browser.toggleFavorite}
+    />
+  );
+  const orders = scope.payorKey !== undefined && (
+    <div className={layout === 'stacked' ? 'grid gap-6 2xl:grid-cols-2' : 'space-y-6'}>
+      <OrdersPanel
+        payorKey={scope.payorKey}
+        patient={browser.patient}
+        selectedOrderId={browser.order?.order_id}
+        onSelectOrder={browser.selectOrder}
+      />
+      <OrderDetail order={browser.order} patient={browser.patient} />
+    </div>
+  );
+
+  return (
+    <div className="space-y-6">
+      <PayorSelect scope={scope} />
+      <PatientSearchBox
+        value={filters.input}
+        onChange={filters.setInput}
+        onClear={filters.clear}
+        onRefresh={browser.refresh}
+        refreshing={list.isFetching}
+      />
+      {layout === 'stacked' ? (
+        <>
+          {patientList}
+          {orders}
+        </>
+      ) : (
+        <div className="grid items-start gap-6 xl:grid-cols-2">
+          {patientList}
+          {orders}
+        </div>
+      )}
+      {scope.payorKey !== undefined && (
+        <PatientDetailsModal
+          payorKey={scope.payorKey}
+          patient={browser.detailsFor}
+          onClose={browser.closeDetails}
+        />
+      )}
+    </div>
+  );
+};

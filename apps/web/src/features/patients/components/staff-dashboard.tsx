@@ -1,0 +1,11 @@
+import { PageHeading } from '../../../components/ui/page-heading';
+import type { TStaffUser } from '../hooks/use-payor-scope';
+import { PatientBrowser } from './patient-browser';
+
+/** /dashboard for staff: patient search, the patient list, orders and order details. */
+export const StaffDashboard = ({ user }: { user: TStaffUser }) => (
+  <>
+    <PageHeading title="Dashboard" />
+    <PatientBrowser user={user} layout="stacked" />
+  </>
+);
