@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import type { TAppPath } from '@portal/domain/routes';
 import { PageHeading } from '../components/ui/page-heading';
 import { ChangePasswordPage } from '../features/auth/components/change-password-page';
+import { DashboardRoute } from './dashboard-route';
+import { IntakeRoute, PatientSearchRoute } from './staff-routes';
 
 export type TAppPage = {
   path: TAppPath;
@@ -16,14 +18,14 @@ const titled = (title: string) => <PageHeading title={title} />;
 
 /** The signed-in screens of the route table; who may open each comes from ROUTE_ACCESS. */
 export const APP_PAGES: readonly TAppPage[] = [
-  { path: '/dashboard', title: 'Dashboard', inNav: true, element: titled('Dashboard') },
+  { path: '/dashboard', title: 'Dashboard', inNav: true, element: <DashboardRoute /> },
   {
     path: '/patient-search',
     title: 'Patient Search',
     inNav: true,
-    element: titled('Patient Search'),
+    element: <PatientSearchRoute />,
   },
-  { path: '/intake', title: 'Intake', inNav: true, element: titled('Intake') },
+  { path: '/intake', title: 'Intake', inNav: true, element: <IntakeRoute /> },
   { path: '/analytics', title: 'Analytics', inNav: true, element: titled('Analytics') },
   {
     path: '/documents',

@@ -1,0 +1,16 @@
+import { useCheckAuth } from '../features/auth/api/check-auth';
+import { PatientTimeline } from '../features/patient-timeline/components/patient-timeline';
+import { StaffDashboard } from '../features/patients/components/staff-dashboard';
+
+/** /dashboard: a patient follows their own orders; staff browse their payor's patients. */
+export const DashboardRoute = () => {
+  const { data } = useCheckAuth();
+  const user = data?.user;
+  if (!user) {
+    return null;
+  }
+  if (user.role === 'patient') {
+    return <PatientTimeline payorKey={user.payor_key} patientKey={user.patient_key} />;
+  }
+  return <StaffDashboard user={user} />;
+};
