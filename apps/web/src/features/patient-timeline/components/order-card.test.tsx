@@ -43,9 +43,9 @@ const renderCard = (value: TOrder) => {
 };
 
 describe('OrderCard', () => {
-  it('shows SO#, the MM/DD/YYYY created date, the category and the step as text', () => {
+  it('shows the SO number, the MM/DD/YYYY created date, the category and the step as text', () => {
     renderCard(order);
-    expect(screen.getByRole('heading', { name: 'SO# SO-1001' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Order #SO-1001' })).toBeTruthy();
     expect(screen.getByText('03/07/2025')).toBeTruthy();
     expect(screen.getByText('Respiratory')).toBeTruthy();
     const progress = screen.getByRole('progressbar', { name: 'Progress of order SO-1001' });

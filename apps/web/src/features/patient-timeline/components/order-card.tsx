@@ -27,7 +27,7 @@ export const OrderCard = ({ order }: { order: TOrder }) => {
       <header className="mb-4 flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
         <div>
           <h3 id={`${itemsId}-title`} className="font-semibold text-slate-900">
-            SO# {soNumber}
+            Order #{soNumber}
           </h3>
           <p className="text-sm text-slate-600">
             Created on{' '}

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
+import { PageHeading } from '../../../components/ui/page-heading';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePatientOrders } from '../api/get-patient-orders';
 import { OrderCard } from './order-card';
@@ -22,14 +23,18 @@ export const TIMELINE_TEXTS = {
 const retryClass =
   'mt-2 font-semibold underline underline-offset-2 focus-visible:ring-2 focus-visible:ring-red-700 focus-visible:outline-none';
 
+/** The patient's whole dashboard page: its h1, then the timeline section. */
 const Frame = ({ total, children }: { total?: number; children: ReactNode }) => (
-  <section aria-labelledby="patient-timeline-heading">
-    <h2 id="patient-timeline-heading" className="mb-4 text-lg font-semibold text-slate-900">
-      {TIMELINE_TEXTS.heading}
-      {total === undefined ? null : ` (${total})`}
-    </h2>
-    {children}
-  </section>
+  <>
+    <PageHeading title="Dashboard" />
+    <section aria-labelledby="patient-timeline-heading" className="max-w-3xl">
+      <h2 id="patient-timeline-heading" className="mb-4 text-lg font-semibold text-slate-900">
+        {TIMELINE_TEXTS.heading}
+        {total === undefined ? null : ` (${total})`}
+      </h2>
+      {children}
+    </section>
+  </>
 );
 
 const TimelineOrders = ({ payorKey, patientKey }: { payorKey: string; patientKey: string }) => {

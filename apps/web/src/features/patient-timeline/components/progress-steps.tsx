@@ -45,7 +45,7 @@ export const ProgressSteps = ({ step, attention, label }: TProps) => (
               />
             ) : null}
             <span
-              className={`relative flex size-7 items-center justify-center rounded-full border-2 text-xs font-bold ${dotClass(index, step, attention)}`}
+              className={`relative z-10 flex size-7 items-center justify-center rounded-full border-2 text-xs font-bold ${dotClass(index, step, attention)}`}
             >
               {index < step ? '✓' : index}
             </span>

@@ -42,31 +42,34 @@ export const ClassificationChecklist = ({ list, selected, disabled, onToggle }: 
       <ul className="max-h-72 space-y-1 overflow-y-auto rounded-lg border border-slate-200 p-2">
         {list.classifications.map((classification) => {
           const id = `so-classification-${classification.id}`;
+          const hint = classification.description ? `${id}-description` : undefined;
           return (
-            <li key={classification.key}>
-              <label
-                htmlFor={id}
-                className="flex cursor-pointer items-start gap-3 rounded-md px-2 py-2 hover:bg-slate-50"
-              >
-                <input
-                  id={id}
-                  type="checkbox"
-                  className="mt-0.5 size-4 accent-brand-600"
-                  checked={selected.includes(classification.key)}
-                  disabled={disabled}
-                  onChange={() => onToggle(classification.key)}
-                />
-                <span>
-                  <span className="block text-sm font-medium text-slate-900">
-                    {classification.name ?? classification.key}
-                  </span>
-                  {classification.description ? (
-                    <span className="block text-xs text-slate-600">
-                      {classification.description}
-                    </span>
-                  ) : null}
-                </span>
-              </label>
+            <li
+              key={classification.key}
+              className="flex items-start gap-3 rounded-md px-2 py-2 hover:bg-slate-50"
+            >
+              <input
+                id={id}
+                type="checkbox"
+                className="mt-0.5 size-4 shrink-0 accent-brand-600"
+                checked={selected.includes(classification.key)}
+                disabled={disabled}
+                aria-describedby={hint}
+                onChange={() => onToggle(classification.key)}
+              />
+              <div>
+                <label
+                  htmlFor={id}
+                  className="block cursor-pointer text-sm font-medium text-slate-900"
+                >
+                  {classification.name ?? classification.key}
+                </label>
+                {hint ? (
+                  <p id={hint} className="text-xs text-slate-600">
+                    {classification.description}
+                  </p>
+                ) : null}
+              </div>
             </li>
           );
         })}

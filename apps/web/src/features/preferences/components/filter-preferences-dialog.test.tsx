@@ -28,7 +28,11 @@ describe('FilterPreferencesDialog', () => {
   it('lists the categories as checkboxes, pre-checked from the selection, with both buttons', () => {
     const props = renderDialog();
     expect(screen.getByRole('dialog', { name: FILTER_DIALOG_TITLE })).toBeTruthy();
-    expect(screen.getByRole('checkbox', { name: /CPAP Supplies/ })).toHaveProperty('checked', true);
+    const cpap = screen.getByRole('checkbox', { name: 'CPAP Supplies' });
+    expect(cpap).toHaveProperty('checked', true);
+    expect(document.getElementById(cpap.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Masks and tubing',
+    );
     expect(screen.getByRole('checkbox', { name: 'Diabetic' })).toHaveProperty('checked', false);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Diabetic' }));
     expect(props.onToggle).toHaveBeenCalledWith('DIAB');
