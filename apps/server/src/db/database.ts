@@ -42,7 +42,42 @@ const sqliteDialect = (url: string) => {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new SqliteDialect({ database });
+  return new SqliteDialect({ database: withStatementCache(database) });
+};
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew; preparing is a fair share of a small query's
+ * cost on SQLite. The portal runs a few hundred distinct statements, so prepared
+ * ones are kept by their SQL text (least recently used dropped first). Kysely runs
+ * one query at a time on its one connection, so a statement is never busy twice.
+ */
+const withStatementCache = (database: SqliteDatabase.Database) => {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => {
+      cache.clear();
+      database.close();
+    },
+    prepare: (sql: string) => {
+      const cached = cache.get(sql);
+      if (cached) {
+        cache.delete(sql);
+        cache.set(sql, cached);
+        return cached;
+      }
+      const statement = database.prepare(sql);
+      cache.set(sql, statement);
+      if (cache.size > STATEMENT_CACHE_SIZE) {
+        const oldest = cache.keys().next().value;
+        if (oldest !== undefined) {
+          cache.delete(oldest);
+        }
+      }
+      return statement;
+    },
+  };
 };
 
 /** Connection options for a mysql:// or mariadb:// URL, the same for every connection we open. */

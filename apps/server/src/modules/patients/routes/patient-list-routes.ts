@@ -4,13 +4,7 @@ import { ZKey, ZPatientListQuery, ZPatientListResponse } from '@portal/domain/pa
 import { requireAuth } from '../../../plugins/auth';
 import { ZErrorBody } from '../../../plugins/errors';
 import { pageInfo, presentPatientSummary } from '../presenters';
-import {
-  countPatients,
-  countsFor,
-  enabledClassifications,
-  listPatients,
-  orderCounts,
-} from '../repository';
+import { countsFor, enabledClassifications, listPatients, orderCounts } from '../repository';
 import { assertPayorListAccess } from '../scope';
 
 export const patientListRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,8 +28,7 @@ export const patientListRoutes: FastifyPluginAsyncZod = async (app) => {
       const search = (request.query.search ?? '').trim();
       const { db, dialect } = app.portal.database;
       const query = { dialect, payorKey, search };
-      const [total, rows, classificationKeys] = await Promise.all([
-        countPatients(db, query),
+      const [{ rows, total }, classificationKeys] = await Promise.all([
         listPatients(db, { ...query, page, perPage }),
         enabledClassifications(db, user.id),
       ]);
