@@ -7,6 +7,7 @@ if (!baseURL) {
 
 export default defineConfig({
   testDir: 'specs',
+  globalSetup: './support/global-setup.ts',
   outputDir: 'test-results',
   fullyParallel: true,
   forbidOnly: true,

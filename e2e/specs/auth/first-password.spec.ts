@@ -36,6 +36,9 @@ test('a user with a temporary password must set their own before anything else',
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Password Updated' })).toBeDisabled();
   await expect(page).toHaveURL(/\/dashboard$/);
+  // With the password set, the first-login filter prompt is next (specs/preferences covers it).
+  await page.getByRole('button', { name: 'Skip for now' }).click();
+  await expect(page.getByRole('dialog', { name: 'Set Your Dashboard Filters' })).toBeHidden();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 
   await page.goto('/change-password');
