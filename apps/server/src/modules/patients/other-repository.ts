@@ -8,19 +8,16 @@ import type { TPageRequest } from './repository';
 
 type TIntakeQuery = { dialect: TDialect; payorKey: string; search: string };
 
+/** A payor's intake patients, or the rows a search's index ranges found among them. */
 const payorIntake = (db: Kysely<Database>, query: TIntakeQuery) => {
   const terms = searchTerms(query.search);
-  let rows = db
-    .selectFrom('intake_patients')
-    .where('intake_patients.payor_key', '=', query.payorKey);
-  if (terms.length > 0) {
-    rows = rows.where(
-      'intake_patients.patient_key',
-      'in',
-      matchingKeys(db, { ...query, table: 'intake_patients', terms }),
-    );
+  if (terms.length === 0) {
+    return db.selectFrom('intake_patients').where('intake_patients.payor_key', '=', query.payorKey);
   }
-  return rows;
+  const matches = matchingKeys(db, { ...query, table: 'intake_patients', terms }).as('matches');
+  return db
+    .selectFrom(matches)
+    .innerJoin('intake_patients', 'intake_patients.patient_key', 'matches.patient_key');
 };
 
 export const countIntakePatients = async (db: Kysely<Database>, query: TIntakeQuery) => {
