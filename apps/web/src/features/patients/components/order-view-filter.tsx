@@ -25,37 +25,40 @@ export const OrderViewFilter = ({
   onViewChange,
   onSubStatusChange,
 }: TOrderViewFilterProps) => (
-  <div className="mb-3 flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
-    <div role="group" aria-label="Order view" className="flex flex-wrap gap-2">
-      {ORDER_VIEWS.map((option) => (
-        <button
-          key={option}
-          type="button"
-          aria-pressed={option === view}
-          className={viewButton(option === view)}
-          onClick={() => onViewChange(option)}
-        >
-          {ORDER_VIEW_LABELS[option]}
-        </button>
-      ))}
-    </div>
-    <div className="min-w-56">
-      <label htmlFor="order-sub-status" className="mb-1 block text-xs font-medium text-slate-700">
-        Sub-status
-      </label>
-      <select
-        id="order-sub-status"
-        className={selectClass}
-        value={subStatus}
-        onChange={(event) => onSubStatusChange(event.target.value)}
-      >
-        <option value="">All statuses</option>
-        {SUB_STATUSES[view].map((status) => (
-          <option key={status} value={status}>
-            {status}
-          </option>
+  // Sized by the panel, not the window: the panel is half as wide in the split layout.
+  <div className="@container mb-3">
+    <div className="flex flex-col gap-3 @3xl:flex-row @3xl:items-end @3xl:justify-between">
+      <div role="group" aria-label="Order view" className="flex flex-wrap gap-2">
+        {ORDER_VIEWS.map((option) => (
+          <button
+            key={option}
+            type="button"
+            aria-pressed={option === view}
+            className={viewButton(option === view)}
+            onClick={() => onViewChange(option)}
+          >
+            {ORDER_VIEW_LABELS[option]}
+          </button>
         ))}
-      </select>
+      </div>
+      <div className="min-w-56">
+        <label htmlFor="order-sub-status" className="mb-1 block text-xs font-medium text-slate-700">
+          Sub-status
+        </label>
+        <select
+          id="order-sub-status"
+          className={selectClass}
+          value={subStatus}
+          onChange={(event) => onSubStatusChange(event.target.value)}
+        >
+          <option value="">All statuses</option>
+          {SUB_STATUSES[view].map((status) => (
+            <option key={status} value={status}>
+              {status}
+            </option>
+          ))}
+        </select>
+      </div>
     </div>
   </div>
 );

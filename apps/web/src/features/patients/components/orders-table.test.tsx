@@ -36,7 +36,7 @@ describe('OrdersTable', () => {
     expect(second.getAttribute('aria-current')).toBe('true');
     expect(within(second).getByText('Shipped')).toBeTruthy();
     const link = within(second).getByRole('link');
-    expect(link.textContent).toBe('1Z999AA1012…');
+    expect(link.textContent).toBe('1Z999AA1012… (tracking, opens in a new tab)');
     expect(link.getAttribute('href')).toBe('https://www.ups.com/track?tracknum=1Z999AA10123456784');
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toContain('noopener');

@@ -68,7 +68,8 @@ export const PatientBrowser = ({ user, layout }: TPatientBrowserProps) => {
           {orders}
         </>
       ) : (
-        <div className="grid items-start gap-6 xl:grid-cols-2">
+        // Side by side only where the seven-column patient table still fits its half.
+        <div className="grid items-start gap-6 2xl:grid-cols-[minmax(0,4fr)_minmax(0,3fr)]">
           {patientList}
           {orders}
         </div>

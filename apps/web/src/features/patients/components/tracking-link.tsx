@@ -29,10 +29,10 @@ export const TrackingLink = ({
       target="_blank"
       rel="noopener noreferrer"
       title={text === number ? undefined : number}
-      aria-label={`Track shipment ${number} (opens in a new tab)`}
       className="font-mono text-brand-700 underline-offset-2 hover:underline focus-visible:rounded focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
     >
       {text}
+      <span className="sr-only"> (tracking, opens in a new tab)</span>
     </a>
   );
 };

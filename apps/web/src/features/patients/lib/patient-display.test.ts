@@ -49,6 +49,9 @@ describe('patient display helpers', () => {
     expect(
       addressLines({ street: '5 Elm St', suite: null, city: 'Austin', state: 'TX', zip: null }),
     ).toEqual(['5 Elm St', 'Austin, TX']);
+    expect(orderDoctorAddress({ ...doctor, DOCTORSUITE: 'Suite 847' })?.[0]).toBe(
+      '1 Plainsboro Rd, Suite 847',
+    );
     expect(
       addressLines({ street: null, suite: null, city: ' ', state: null, zip: null }),
     ).toBeUndefined();

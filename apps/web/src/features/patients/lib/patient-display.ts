@@ -34,6 +34,15 @@ const joined = (parts: readonly (string | null | undefined)[], separator: string
     .filter(Boolean)
     .join(separator);
 
+/** 'Suite 200' from '200'; a value that already names its unit ('Suite 847', 'Apt 4') stays. */
+const suiteText = (suite: string | null) => {
+  const text = suite?.trim() ?? '';
+  if (!text) {
+    return '';
+  }
+  return /^(suite|ste\b|apt|unit|#)/i.test(text) ? text : `Suite ${text}`;
+};
+
 /** Address lines: street with suite, then 'City, ST 12345'; undefined when nothing is on file. */
 export const addressLines = (
   address: Pick<TAddress, 'street' | 'suite' | 'city' | 'state' | 'zip'> | null | undefined,
@@ -41,7 +50,7 @@ export const addressLines = (
   if (!address) {
     return undefined;
   }
-  const street = joined([address.street, address.suite && `Suite ${address.suite}`], ', ');
+  const street = joined([address.street, suiteText(address.suite)], ', ');
   const place = joined([joined([address.city, address.state], ', '), address.zip], ' ');
   const lines = [street, place].filter(Boolean);
   return lines.length > 0 ? lines : undefined;
