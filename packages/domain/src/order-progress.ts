@@ -21,6 +21,18 @@ export type TProgressStep = 1 | 2 | 3 | 4;
 
 export const ACTION_REQUIRED_LABEL = 'Action Required - Please Contact Us';
 
+/** The timeline's four steps, named as orderProgress labels them (step n is index n - 1). */
+export const PROGRESS_STEPS = ['Order Created', 'In Progress', 'Shipped', 'Delivered'] as const;
+
+const STEP_LABELS: Record<TProgressStep, string> = {
+  1: PROGRESS_STEPS[0],
+  2: PROGRESS_STEPS[1],
+  3: PROGRESS_STEPS[2],
+  4: PROGRESS_STEPS[3],
+};
+
+const progressOf = (step: TProgressStep) => ({ step, label: STEP_LABELS[step] });
+
 const intakeStatuses = new Set<string>(INTAKE_STATUSES);
 
 /** Step 1–4 and label of an order's tracking timeline (core.md section 4, "Progress step"). */
@@ -30,15 +42,15 @@ export const orderProgress = (
   const status = order.status?.trim() ?? '';
   const progress = ((): { step: TProgressStep; label: string } => {
     if (hasTrackingNumber(order.tracking_number)) {
-      return { step: 4, label: 'Delivered' };
+      return progressOf(4);
     }
     if (statusGroupOf(status) === 'shipped') {
-      return { step: 3, label: 'Shipped' };
+      return progressOf(3);
     }
     if (intakeStatuses.has(status)) {
-      return { step: 1, label: 'Order Created' };
+      return progressOf(1);
     }
-    return { step: 2, label: 'In Progress' };
+    return progressOf(2);
   })();
   const intake = order.intake_status ?? '';
   const mustContact = CONTACT_INTAKE_PHRASES.some((phrase) => intake.includes(phrase));

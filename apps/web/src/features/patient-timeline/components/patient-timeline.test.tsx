@@ -1,10 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { TOrder, TOrderListResponse } from '@portal/domain/patients-api';
 import { getPatientOrdersQueryOptions } from '../api/get-patient-orders';
 import { PatientTimeline, TIMELINE_TEXTS } from './patient-timeline';
-import { TimelinePager } from './timeline-pager';
 
 const keys = { payorKey: 'PAY-1', patientKey: 'PAT-1' };
 
@@ -60,30 +59,5 @@ describe('PatientTimeline', () => {
   it('tells a patient account without patient keys to contact us', () => {
     render(<PatientTimeline payorKey={null} patientKey="PAT-1" />);
     expect(screen.getByRole('status').textContent).toBe(TIMELINE_TEXTS.notLinked);
-  });
-});
-
-describe('TimelinePager', () => {
-  it('is hidden for a single page', () => {
-    render(<TimelinePager page={1} pages={1} busy={false} onPage={vi.fn()} />);
-    expect(screen.queryByRole('navigation')).toBeNull();
-  });
-
-  it('pages forwards and backwards within bounds', () => {
-    const onPage = vi.fn();
-    render(<TimelinePager page={2} pages={3} busy={false} onPage={onPage} />);
-    expect(screen.getByText('Page 2 of 3')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(onPage.mock.calls).toEqual([[1], [3]]);
-  });
-
-  it('disables Previous on the first page, Next on the last, both while loading', () => {
-    const { rerender } = render(<TimelinePager page={1} pages={2} busy={false} onPage={vi.fn()} />);
-    expect(screen.getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', true);
-    rerender(<TimelinePager page={2} pages={2} busy={false} onPage={vi.fn()} />);
-    expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
-    rerender(<TimelinePager page={1} pages={2} busy onPage={vi.fn()} />);
-    expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
   });
 });

@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { PageHeading } from '../../../components/ui/page-heading';
+import { Pager } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePatientOrders } from '../api/get-patient-orders';
 import { OrderCard } from './order-card';
-import { TimelinePager } from './timeline-pager';
 
 export type TPatientTimelineProps = {
   /** The signed-in patient's payor and patient keys (from the session's user). */
@@ -86,11 +86,12 @@ const TimelineOrders = ({ payorKey, patientKey }: { payorKey: string; patientKey
           ))}
         </ol>
       )}
-      <TimelinePager
+      <Pager
+        label="Order"
         page={currentPage}
         pages={pages}
-        busy={orders.isPlaceholderData}
-        onPage={(next) => {
+        disabled={orders.isPlaceholderData}
+        onPageChange={(next) => {
           setPage(next);
           document.getElementById('patient-timeline-heading')?.scrollIntoView();
         }}

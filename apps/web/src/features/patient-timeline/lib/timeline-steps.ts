@@ -1,7 +1,7 @@
-import type { TProgressStep } from '@portal/domain/order-progress';
+import { PROGRESS_STEPS, type TProgressStep } from '@portal/domain/order-progress';
 
-/** The four steps of the tracking timeline, as orderProgress labels them (core.md section 4). */
-export const TIMELINE_STEPS = ['Order Created', 'In Progress', 'Shipped', 'Delivered'] as const;
+/** The four steps of the tracking timeline (core.md section 4). */
+export const TIMELINE_STEPS = PROGRESS_STEPS;
 
 export const stepName = (step: TProgressStep): string => TIMELINE_STEPS[step - 1] ?? '';
 
