@@ -58,7 +58,7 @@ export const OrdersPanel = ({
             type="button"
             className={buttonClass}
             aria-label="Refresh orders"
-            disabled={orders.isFetching}
+            aria-busy={orders.isFetching}
             onClick={() => void orders.refetch()}
           >
             Refresh

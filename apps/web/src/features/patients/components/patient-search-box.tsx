@@ -38,7 +38,8 @@ export const PatientSearchBox = ({
         <button type="button" className={buttonClass} onClick={onClear}>
           Clear filters
         </button>
-        <button type="button" className={buttonClass} onClick={onRefresh} disabled={refreshing}>
+        {/* Not disabled while busy: a disabled button would drop the keyboard focus. */}
+        <button type="button" className={buttonClass} onClick={onRefresh} aria-busy={refreshing}>
           {refreshing ? 'Refreshing...' : 'Refresh'}
         </button>
       </div>
