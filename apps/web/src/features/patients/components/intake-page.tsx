@@ -12,9 +12,16 @@ import { PayorSelect } from './payor-select';
 
 /** /intake: a payor's intake patients, searched on submit, 20 a page (staff-tools.md). */
 export const IntakePage = ({ user }: { user: TStaffUser }) => {
-  const scope = usePayorScope(user);
+  const payorScope = usePayorScope(user);
   const [input, setInput] = useState('');
   const [query, setQuery] = useState({ search: '', page: 1 });
+  const scope = {
+    ...payorScope,
+    choosePayor: (next: string) => {
+      payorScope.choosePayor(next);
+      setQuery((current) => ({ ...current, page: 1 }));
+    },
+  };
   const intake = useIntakePatients(
     scope.payorKey === undefined ? undefined : { payorKey: scope.payorKey, ...query },
   );

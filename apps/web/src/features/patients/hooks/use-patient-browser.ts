@@ -14,8 +14,16 @@ const NO_FAVORITES: ReadonlySet<string> = new Set();
  * page, which patient and order are chosen, and whose details are open.
  */
 export const usePatientBrowser = (user: TStaffUser) => {
-  const scope = usePayorScope(user);
+  const payorScope = usePayorScope(user);
   const filters = usePatientFilters();
+  // Another payor's list starts on its first page.
+  const scope = {
+    ...payorScope,
+    choosePayor: (next: string) => {
+      payorScope.choosePayor(next);
+      filters.setPage(1);
+    },
+  };
   const payorKey = scope.payorKey;
   const list = usePatients(
     payorKey === undefined ? undefined : { payorKey, search: filters.search, page: filters.page },

@@ -9,7 +9,7 @@ export type TStaffUser = Pick<TAuthUser, 'id' | 'role' | 'payor_key'>;
 export type TPayorScope = {
   /** The payor whose patients are shown; undefined while unknown or on error. */
   payorKey: string | undefined;
-  /** An admin without a payor of their own picks one. */
+  /** Admins may look at any payor, so they get a choice. */
   choosesPayor: boolean;
   payors: readonly { payor_key: string; company_name: string | null }[];
   choosePayor: (payorKey: string) => void;
@@ -18,29 +18,20 @@ export type TPayorScope = {
 };
 
 /**
- * Payor staff see their own payor's patients. An admin without a payor chooses one
- * (the first by default); anyone else without a payor has no list to see.
+ * Payor staff see their own payor's patients. An admin chooses among all payors,
+ * starting from their own if their account has one, else the first; anyone else
+ * without a payor has no list to see ('Failed to retrieve user information').
  */
 export const usePayorScope = (user: TStaffUser): TPayorScope => {
-  const choosesPayor = user.payor_key === null && user.role === 'admin';
+  const choosesPayor = user.role === 'admin';
   const payors = usePayors(choosesPayor);
   const [chosen, setChosen] = useState<string>();
+  const options = choosesPayor ? (payors.data ?? []) : [];
 
-  if (user.payor_key !== null) {
-    return {
-      payorKey: user.payor_key,
-      choosesPayor,
-      payors: [],
-      choosePayor: setChosen,
-      loading: false,
-      error: undefined,
-    };
-  }
-  const options = payors.data ?? [];
   const payorKey = choosesPayor
-    ? (options.find((payor) => payor.payor_key === chosen) ?? options[0])?.payor_key
-    : undefined;
-  const loading = choosesPayor && payors.isPending;
+    ? (chosen ?? user.payor_key ?? options[0]?.payor_key)
+    : (user.payor_key ?? undefined);
+  const loading = choosesPayor && payors.isPending && payorKey === undefined;
   return {
     payorKey,
     choosesPayor,
