@@ -63,7 +63,22 @@ test('the patient browser lists patients beside the chosen patient’s orders', 
     page.getByRole('heading', { name: new RegExp(`^Orders for ${name}`) }),
   ).toBeVisible();
   await page.getByRole('button', { name: 'All Orders' }).click();
-  await expect(page.getByRole('table', { name: 'Orders', exact: true })).toBeVisible();
+  const orders = page.getByRole('table', { name: 'Orders', exact: true });
+  await expect(orders).toBeVisible();
+  const rows = await orders.getByRole('row').count();
+
+  // Order Categories: checkboxes and a count badge; the list itself does not change (a no-op).
+  await page.getByRole('button', { name: 'Order Categories' }).click();
+  const categories = page.getByRole('dialog', { name: 'Order Categories' });
+  await expect(categories.getByText('Filter orders by category')).toBeVisible();
+  await categories.getByRole('checkbox').first().check();
+  await expect(page.getByRole('button', { name: 'Order Categories 1 selected' })).toBeVisible();
+  await expectNoA11yViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(categories).toHaveCount(0);
+  await expect(orders.getByRole('row')).toHaveCount(rows);
+  await page.getByRole('button', { name: 'Clear category filters' }).click();
+  await expect(page.getByRole('button', { name: 'Order Categories', exact: true })).toBeVisible();
   await expectNoA11yViolations(page);
   await page.screenshot({ path: 'screenshots/patient-search-desktop.png', fullPage: true });
 });

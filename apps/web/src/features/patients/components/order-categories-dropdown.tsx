@@ -28,12 +28,16 @@ export const OrderCategoriesDropdown = ({
     <div className="flex items-center gap-1">
       <Popover.Root>
         <Popover.Trigger className={buttonClass}>
+          {/* Named 'Order Categories 2 selected' by a screen reader. */}
           Order Categories
           {selected.size > 0 && (
-            <span className="rounded-full bg-brand-600 px-2 text-xs font-semibold text-white">
-              <span className="sr-only">, selected: </span>
-              {selected.size}
-            </span>
+            <>
+              {' '}
+              <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
+                {selected.size}
+              </span>
+              <span className="sr-only"> selected</span>
+            </>
           )}
         </Popover.Trigger>
         <Popover.Portal>
