@@ -16,6 +16,7 @@ test('on a phone the patient list is a stack of cards', async ({ page }) => {
   await expect(card.getByRole('button', { name: /to favorites$|from favorites$/ })).toBeVisible();
   await expectNoA11yViolations(page);
   await page.screenshot({ path: 'screenshots/dashboard-mobile.png', fullPage: true });
+  await page.screenshot({ path: 'screenshots/dashboard-mobile-top.png' });
 
   // The card's own buttons choose the patient and open the details.
   await card.getByRole('button', { name: /^Details for / }).click();
@@ -24,7 +25,8 @@ test('on a phone the patient list is a stack of cards', async ({ page }) => {
   await expect(page.getByRole('dialog')).toHaveCount(0);
   const name = await card.getByRole('button').first().innerText();
   await card.getByRole('button', { name, exact: true }).click();
+  // The orders sit below fifteen cards; choosing a patient brings them into view.
   await expect(
     page.getByRole('heading', { name: new RegExp(`^Orders for ${name}`) }),
-  ).toBeVisible();
+  ).toBeInViewport();
 });

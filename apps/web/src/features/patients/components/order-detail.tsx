@@ -3,6 +3,7 @@ import type { TOrder, TPatientSummary } from '@portal/domain/patients-api';
 import { useOrderItems } from '../api/get-order-items';
 import { apiErrorMessage } from '../lib/list-error';
 import { fullName } from '../lib/patient-display';
+import { REVEAL_IDS } from '../lib/reveal';
 import { panelClass } from '../lib/ui-classes';
 import { DetailBlock, DetailField } from './detail-block';
 import { OrderDoctor, OrderShipping } from './order-detail-sections';
@@ -18,13 +19,17 @@ export const OrderDetail = ({ order, patient }: TOrderDetailProps) => {
   const items = useOrderItems(order?.so_number ?? undefined);
   if (!order) {
     return (
-      <section aria-label="Order details" className={panelClass}>
+      <section id={REVEAL_IDS.orderDetail} aria-label="Order details" className={panelClass}>
         <p className="py-8 text-center text-slate-600">Select an order to view details</p>
       </section>
     );
   }
   return (
-    <section aria-labelledby="order-detail-title" className={`${panelClass} space-y-4`}>
+    <section
+      id={REVEAL_IDS.orderDetail}
+      aria-labelledby="order-detail-title"
+      className={`${panelClass} space-y-4`}
+    >
       <div>
         <h2 id="order-detail-title" className="text-lg font-semibold text-slate-900">
           Order #{order.so_number ?? order.order_id}

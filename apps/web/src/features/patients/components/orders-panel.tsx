@@ -6,6 +6,7 @@ import { useOrderCategories } from '../api/get-order-categories';
 import { usePatientOrders } from '../hooks/use-patient-orders';
 import { apiErrorMessage } from '../lib/list-error';
 import { fullName } from '../lib/patient-display';
+import { REVEAL_IDS } from '../lib/reveal';
 import { buttonClass, panelClass } from '../lib/ui-classes';
 import { OrderCategoriesDropdown } from './order-categories-dropdown';
 import { OrderViewFilter } from './order-view-filter';
@@ -34,7 +35,7 @@ export const OrdersPanel = ({
 
   if (!patient) {
     return (
-      <section aria-label="Orders" className={panelClass}>
+      <section id={REVEAL_IDS.orders} aria-label="Orders" className={panelClass}>
         <p className="py-8 text-center text-slate-600">Select a patient to view their orders</p>
       </section>
     );
@@ -43,7 +44,7 @@ export const OrdersPanel = ({
   const title = `Orders for ${fullName(patient)}${data ? ` (${data.total})` : ''}`;
 
   return (
-    <section aria-labelledby="orders-title" className={panelClass}>
+    <section id={REVEAL_IDS.orders} aria-labelledby="orders-title" className={panelClass}>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 id="orders-title" className="text-lg font-semibold text-slate-900">
           {title}

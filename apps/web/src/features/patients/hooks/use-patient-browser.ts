@@ -4,6 +4,7 @@ import { useFavorites } from '../api/get-favorites';
 import { usePatients } from '../api/get-patients';
 import { useToggleFavorite } from '../api/toggle-favorite';
 import { patientListErrorMessage } from '../lib/list-error';
+import { REVEAL_IDS, revealIfBelow } from '../lib/reveal';
 import { usePatientFilters } from './use-patient-filters';
 import { usePayorScope, type TStaffUser } from './use-payor-scope';
 
@@ -55,10 +56,15 @@ export const usePatientBrowser = (user: TStaffUser) => {
       void favorites.refetch();
     },
     patient,
-    selectPatient: (next: TPatientSummary) => setPicked({ payorKey, patient: next }),
+    selectPatient: (next: TPatientSummary) => {
+      setPicked({ payorKey, patient: next });
+      revealIfBelow(REVEAL_IDS.orders);
+    },
     order,
-    selectOrder: (next: TOrder) =>
-      setPickedOrder({ patientKey: patient?.patient_key, order: next }),
+    selectOrder: (next: TOrder) => {
+      setPickedOrder({ patientKey: patient?.patient_key, order: next });
+      revealIfBelow(REVEAL_IDS.orderDetail);
+    },
     detailsFor,
     openDetails: setDetailsFor,
     closeDetails: () => setDetailsFor(undefined),
