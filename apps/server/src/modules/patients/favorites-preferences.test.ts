@@ -1,20 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TPatientListResponse, TPreferences } from '@portal/domain/patients-api';
 import { testDialects } from '../../test/databases';
-import { useTestPortal } from '../../test/test-portal';
-import { seedScenario, signInScenario } from './test-scenario';
+import { useScenario } from './test-scenario';
 
-type TRequest = Awaited<ReturnType<typeof signInScenario>>;
+type TRequest = ReturnType<typeof useScenario>['request'];
 
 describe.each(testDialects())('favourites and preferences [%s]', (dialect) => {
-  const portal = useTestPortal(dialect);
-  let request: TRequest;
-  let ids: Awaited<ReturnType<typeof seedScenario>>;
-
-  beforeAll(async () => {
-    ids = await seedScenario(portal().database.db);
-    request = await signInScenario(portal().app);
-  });
+  const { request, ids } = useScenario(dialect);
 
   const favorites = async (user: Parameters<TRequest>[0]) =>
     (await request(user, '/api/patients/favorites')).json<{ favorites: string[] }>().favorites;
@@ -26,14 +18,14 @@ describe.each(testDialects())('favourites and preferences [%s]', (dialect) => {
   it('toggles a favourite per user and keeps it', async () => {
     const on = await toggleFavorite('caseManagerA', {
       patient_key: 'PA-3',
-      user_id: ids.caseManagerA,
+      user_id: ids().caseManagerA,
     });
     expect(on.json()).toEqual({ success: true, is_favorite: true });
     expect(await favorites('caseManagerA')).toEqual(['PA-3']);
     expect(await favorites('customerServiceA')).toEqual([]);
     const byUserId = await request(
       'caseManagerA',
-      `/api/patients/favorites?user_id=${ids.caseManagerA}`,
+      `/api/patients/favorites?user_id=${ids().caseManagerA}`,
     );
     expect(byUserId.json()).toEqual({ success: true, favorites: ['PA-3'] });
     const off = await toggleFavorite('caseManagerA', { patient_key: 'PA-3' });
@@ -42,11 +34,11 @@ describe.each(testDialects())('favourites and preferences [%s]', (dialect) => {
   });
 
   it('never acts for another user or on a patient out of scope', async () => {
-    const other = `/api/patients/favorites?user_id=${ids.customerServiceA}`;
+    const other = `/api/patients/favorites?user_id=${ids().customerServiceA}`;
     expect((await request('caseManagerA', other)).statusCode).toBe(403);
     const forOther = await toggleFavorite('caseManagerA', {
       patient_key: 'PA-1',
-      user_id: ids.admin,
+      user_id: ids().admin,
     });
     expect(forOther.statusCode).toBe(403);
     expect((await toggleFavorite('caseManagerA', { patient_key: 'PB-1' })).statusCode).toBe(404);

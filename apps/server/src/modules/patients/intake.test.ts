@@ -1,22 +1,14 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TIntakeListResponse } from '@portal/domain/patients-api';
 import { testDialects } from '../../test/databases';
-import { useTestPortal } from '../../test/test-portal';
 import { listAuditEntries } from '../audit/repository';
-import { seedScenario, signInScenario } from './test-scenario';
+import { useScenario } from './test-scenario';
 
-type TRequest = Awaited<ReturnType<typeof signInScenario>>;
+type TRequest = ReturnType<typeof useScenario>['request'];
 const INTAKE_A = '/api/patients/payor/PAY-A/intake-patients';
 
 describe.each(testDialects())('GET /api/patients/payor/{payor}/intake-patients [%s]', (dialect) => {
-  const portal = useTestPortal(dialect);
-  let request: TRequest;
-  let ids: Awaited<ReturnType<typeof seedScenario>>;
-
-  beforeAll(async () => {
-    ids = await seedScenario(portal().database.db);
-    request = await signInScenario(portal().app);
-  });
+  const { portal, request, ids } = useScenario(dialect);
 
   const intake = async (query = '', user: Parameters<TRequest>[0] = 'caseManagerA') =>
     (await request(user, `${INTAKE_A}${query}`)).json<TIntakeListResponse>();
@@ -68,7 +60,7 @@ describe.each(testDialects())('GET /api/patients/payor/{payor}/intake-patients [
     expect((await request('customerServiceA', INTAKE_A)).statusCode).toBe(200);
     expect((await intake('', 'admin')).total).toBe(2);
     const [entry] = await listAuditEntries(portal().database.db, {
-      userId: ids.admin,
+      userId: ids().admin,
       action: 'intake_list',
       limit: 1,
     });

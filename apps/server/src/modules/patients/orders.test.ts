@@ -1,22 +1,14 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TOrderItem, TOrderListResponse } from '@portal/domain/patients-api';
 import { testDialects } from '../../test/databases';
-import { useTestPortal } from '../../test/test-portal';
 import { listAuditEntries } from '../audit/repository';
-import { seedScenario, signInScenario } from './test-scenario';
+import { useScenario } from './test-scenario';
 
-type TRequest = Awaited<ReturnType<typeof signInScenario>>;
+type TRequest = ReturnType<typeof useScenario>['request'];
 const ORDERS_A1 = '/api/patients/payor/PAY-A/patient/PA-1/orders';
 
 describe.each(testDialects())('orders and items [%s]', (dialect) => {
-  const portal = useTestPortal(dialect);
-  let request: TRequest;
-  let ids: Awaited<ReturnType<typeof seedScenario>>;
-
-  beforeAll(async () => {
-    ids = await seedScenario(portal().database.db);
-    request = await signInScenario(portal().app);
-  });
+  const { portal, request, ids } = useScenario(dialect);
 
   const orders = async (query = '', user: Parameters<TRequest>[0] = 'caseManagerA') =>
     (await request(user, `${ORDERS_A1}${query}`)).json<TOrderListResponse>();
@@ -90,7 +82,7 @@ describe.each(testDialects())('orders and items [%s]', (dialect) => {
   it('shows only the orders of the classifications the user enabled', async () => {
     await portal()
       .database.db.insertInto('user_preferences')
-      .values({ user_id: ids.admin, kind: 'so_classification', value: 'CL-DIAB', created_at: 1 })
+      .values({ user_id: ids().admin, kind: 'so_classification', value: 'CL-DIAB', created_at: 1 })
       .execute();
     expect(soNumbers(await orders('', 'admin'))).toEqual(['O5', 'O2']);
   });
@@ -105,7 +97,7 @@ describe.each(testDialects())('orders and items [%s]', (dialect) => {
       (await request('patient', '/api/patients/payor/PAY-A/patient/PA-2/orders')).statusCode,
     ).toBe(404);
     const [entry] = await listAuditEntries(portal().database.db, {
-      userId: ids.patient,
+      userId: ids().patient,
       action: 'order_list',
       limit: 1,
     });
@@ -134,7 +126,7 @@ describe.each(testDialects())('orders and items [%s]', (dialect) => {
     const empty = await request('caseManagerA', '/api/patients/orders/SO-O1/items');
     expect(empty.json()).toEqual({ success: true, items: [] });
     const [entry] = await listAuditEntries(portal().database.db, {
-      userId: ids.caseManagerA,
+      userId: ids().caseManagerA,
       action: 'order_items_view',
       limit: 1,
     });

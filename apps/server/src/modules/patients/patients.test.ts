@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   TPatientDetail,
   TPatientListResponse,
@@ -6,22 +6,14 @@ import type {
   TPayorOption,
 } from '@portal/domain/patients-api';
 import { testDialects } from '../../test/databases';
-import { useTestPortal } from '../../test/test-portal';
 import { listAuditEntries } from '../audit/repository';
-import { seedScenario, signInScenario } from './test-scenario';
+import { useScenario } from './test-scenario';
 
-type TRequest = Awaited<ReturnType<typeof signInScenario>>;
+type TRequest = ReturnType<typeof useScenario>['request'];
 const LIST_A = '/api/patients/payor/PAY-A/patients';
 
 describe.each(testDialects())('patient list and details [%s]', (dialect) => {
-  const portal = useTestPortal(dialect);
-  let request: TRequest;
-  let ids: Awaited<ReturnType<typeof seedScenario>>;
-
-  beforeAll(async () => {
-    ids = await seedScenario(portal().database.db);
-    request = await signInScenario(portal().app);
-  });
+  const { portal, request, ids } = useScenario(dialect);
 
   const names = (body: { patients: { last_name: string | null }[] }) =>
     body.patients.map((patient) => patient.last_name);
@@ -92,7 +84,7 @@ describe.each(testDialects())('patient list and details [%s]', (dialect) => {
     await db
       .insertInto('user_preferences')
       .values({
-        user_id: ids.customerServiceA,
+        user_id: ids().customerServiceA,
         kind: 'so_classification',
         value: 'CL-RESP',
         created_at: 1,
@@ -121,7 +113,7 @@ describe.each(testDialects())('patient list and details [%s]', (dialect) => {
   it('records every list read in the audit trail with the patients shown', async () => {
     await request('caseManagerA', `${LIST_A}?search=jones`);
     const [entry] = await listAuditEntries(portal().database.db, {
-      userId: ids.caseManagerA,
+      userId: ids().caseManagerA,
       action: 'patient_list',
       limit: 1,
     });
@@ -154,7 +146,7 @@ describe.each(testDialects())('patient list and details [%s]', (dialect) => {
       pending_docs_count: 2,
     });
     const [entry] = await listAuditEntries(portal().database.db, {
-      userId: ids.caseManagerA,
+      userId: ids().caseManagerA,
       action: 'patient_view',
       limit: 1,
     });

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { beforeAll } from 'vitest';
 import type { Kysely } from 'kysely';
+import type { TDialect } from '../../db/database';
 import type { Database } from '../../db/schema';
 import {
   insertClassifications,
@@ -11,6 +13,7 @@ import {
   insertPayors,
 } from '../../test/erp-fixtures';
 import { createTestUser, signIn, withSession, type TJar } from '../../test/sessions';
+import { useTestPortal } from '../../test/test-portal';
 
 /**
  * Two payors' worth of ERP rows and one user per kind of scope, shared by the
@@ -272,4 +275,31 @@ export const signInScenario = async (app: FastifyInstance) => {
         ...(options.payload ? { payload: options.payload } : {}),
       }),
     );
+};
+
+type TScenarioRequest = Awaited<ReturnType<typeof signInScenario>>;
+type TScenarioIds = Awaited<ReturnType<typeof seedScenario>>;
+
+/**
+ * A test portal on the dialect with the scenario seeded and every user signed in.
+ * `request(user, url, options)` calls the API as that user; read `ids()` inside tests.
+ */
+export const useScenario = (dialect: TDialect) => {
+  const portal = useTestPortal(dialect);
+  let state: { request: TScenarioRequest; ids: TScenarioIds } | undefined;
+  beforeAll(async () => {
+    const ids = await seedScenario(portal().database.db);
+    state = { ids, request: await signInScenario(portal().app) };
+  });
+  const ready = () => {
+    if (!state) {
+      throw new Error('scenario is not ready; use it inside a test');
+    }
+    return state;
+  };
+  return {
+    portal,
+    request: (...args: Parameters<TScenarioRequest>) => ready().request(...args),
+    ids: () => ready().ids,
+  };
 };
