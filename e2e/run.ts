@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM_PATH, ensureChromium } from '../tools/ensure-chromium';
+import { freePort, waitForHealth } from '../tools/lib/portal-process';
 import { startSmtpCapture } from './smtp-capture';
 
 /**
@@ -14,42 +14,6 @@ import { startSmtpCapture } from './smtp-capture';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 const DEMO_PASSWORD = 'E2e-Demo-Pass1!';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        if (typeof address === 'object' && address) {
-          resolve(address.port);
-        } else {
-          reject(new Error('no port'));
-        }
-      });
-    });
-  });
-
-const waitForHealth = async (url: string, portal: ChildProcess) => {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (portal.exitCode !== null) {
-      throw new Error(`the portal exited with ${portal.exitCode} before it was healthy`);
-    }
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.ok) {
-        return;
-      }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the portal at ${url} was not healthy within 60 s`);
-};
 
 ensureChromium();
 const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-'));

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { freePort, waitForHealth } from '../lib/portal-process';
 import { generateWarehouse } from '../warehouse/generate';
 
 /**
@@ -34,40 +34,6 @@ const { values } = parseArgs({
     keep: { type: 'boolean', default: false },
   },
 });
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        if (typeof address === 'object' && address) {
-          resolve(address.port);
-        } else {
-          reject(new Error('no port'));
-        }
-      });
-    });
-  });
-
-const waitForHealth = async (url: string, portal: ChildProcess) => {
-  const deadline = Date.now() + 30 * 60_000;
-  while (Date.now() < deadline) {
-    if (portal.exitCode !== null) {
-      throw new Error(`the portal exited with ${portal.exitCode}`);
-    }
-    const ok = await fetch(`${url}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) {
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the portal did not become healthy');
-};
 
 type TSession = { cookie: string };
 
@@ -164,7 +130,8 @@ try {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  await waitForHealth(url, portal);
+  // The first start syncs a million orders before it listens.
+  await waitForHealth(url, portal, 30 * 60_000);
   console.log(`first start (migrate, sync, demo accounts): ${Date.now() - syncStarted} ms`);
 
   const session = await signIn(url);
