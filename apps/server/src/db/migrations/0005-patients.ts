@@ -37,17 +37,24 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
     .execute();
 
   // Search is a case-insensitive prefix match on last name, first name or patient
-  // ID within one payor. MariaDB's collation already ignores case, so plain columns
-  // serve it; SQLite and PostgreSQL index lower(column) instead.
+  // ID within one payor. Each index also carries what a page sorts by, so a search
+  // reads no table rows until its page is known. MariaDB's collation already ignores
+  // case, so plain columns serve it (and the name index above serves last names);
+  // SQLite and PostgreSQL index lower(column) instead.
   const searchIndex = async (table: string, column: string) => {
+    const sortColumns = ['last_name', 'first_name', 'patient_key'].filter(
+      (name) => !isMysql(db) || name !== column,
+    );
     const name = sql.id(`${table}_payor_${column}_ci_idx`);
     const target = isMysql(db) ? sql.id(column) : sql`lower(${sql.id(column)})`;
-    await sql`create index ${name} on ${sql.id(table)} (${sql.id('payor_key')}, ${target})`.execute(
-      db,
-    );
+    const parts = [sql.id('payor_key'), target, ...sortColumns.map((part) => sql.id(part))];
+    await sql`create index ${name} on ${sql.id(table)} (${sql.join(parts)})`.execute(db);
   };
   for (const table of ['patients', 'intake_patients']) {
     for (const column of ['last_name', 'first_name', 'patient_id']) {
+      if (isMysql(db) && table === 'patients' && column === 'last_name') {
+        continue;
+      }
       await searchIndex(table, column);
     }
   }

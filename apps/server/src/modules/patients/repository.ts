@@ -27,31 +27,34 @@ type TPatientQuery = {
   search: string;
 };
 
-/** The patient_keys a search finds, from the index ranges alone (see search-sql.ts). */
-const searchMatches = (db: Kysely<Database>, query: TPatientQuery, terms: string[]) =>
-  matchingKeys(db, { ...query, table: 'patients', terms }).as('matches');
+/** The rows a search finds, from the index ranges alone (see search-sql.ts). */
+const searchMatches = (
+  db: Kysely<Database>,
+  query: TPatientQuery,
+  terms: string[],
+  repeats = false,
+) => matchingKeys(db, { ...query, table: 'patients', terms, repeats }).as('matches');
 
-export const countPatients = async (db: Kysely<Database>, query: TPatientQuery) => {
+/** How many patients the list has: the payor's, or the search's distinct matches. */
+const totalQuery = (db: Kysely<Database>, query: TPatientQuery) => {
   const terms = searchTerms(query.search);
-  const row =
-    terms.length > 0
-      ? await db
-          .selectFrom(searchMatches(db, query, terms))
-          .select((eb) => eb.fn.countAll<number>().as('total'))
-          .executeTakeFirst()
-      : await db
-          .selectFrom('patients')
-          .where('patients.payor_key', '=', query.payorKey)
-          .select((eb) => eb.fn.countAll<number>().as('total'))
-          .executeTakeFirst();
-  return row?.total ?? 0;
+  return terms.length > 0
+    ? db
+        .selectFrom(searchMatches(db, query, terms, true))
+        .select(sql<number>`count(distinct ${sql.ref('matches.patient_key')})`.as('total'))
+    : db
+        .selectFrom('patients')
+        .where('patients.payor_key', '=', query.payorKey)
+        .select((eb) => eb.fn.countAll<number>().as('total'));
 };
+
+export const countPatients = async (db: Kysely<Database>, query: TPatientQuery) =>
+  (await totalQuery(db, query).executeTakeFirst())?.total ?? 0;
 
 /**
  * A page of one payor's patients by name. The page's keys come from an index alone:
  * the covering (payor_key, last_name, first_name, patient_key) index, or the search's
- * index ranges; then only that page's rows are read. A search's page also carries
- * the number of matches (a window count), which saves running the search twice.
+ * covering index ranges; then only that page's rows are read.
  */
 export const patientPageQuery = (db: Kysely<Database>, query: TPatientQuery & TPageRequest) => {
   const terms = searchTerms(query.search);
@@ -60,7 +63,7 @@ export const patientPageQuery = (db: Kysely<Database>, query: TPatientQuery & TP
     terms.length > 0
       ? db
           .selectFrom(searchMatches(db, query, terms))
-          .select(['matches.patient_key', sql<number | null>`count(*) over ()`.as('matched')])
+          .select('matches.patient_key')
           .orderBy('matches.last_name')
           .orderBy('matches.first_name')
           .orderBy('matches.patient_key')
@@ -70,7 +73,7 @@ export const patientPageQuery = (db: Kysely<Database>, query: TPatientQuery & TP
       : db
           .selectFrom('patients')
           .where('patients.payor_key', '=', query.payorKey)
-          .select(['patients.patient_key', sql<number | null>`null`.as('matched')])
+          .select('patients.patient_key')
           .orderBy('patients.last_name')
           .orderBy('patients.first_name')
           .orderBy('patients.patient_key')
@@ -81,7 +84,6 @@ export const patientPageQuery = (db: Kysely<Database>, query: TPatientQuery & TP
     .selectFrom('patients')
     .innerJoin(page, 'page.patient_key', 'patients.patient_key')
     .selectAll('patients')
-    .select('page.matched')
     .orderBy('patients.last_name')
     .orderBy('patients.first_name')
     .orderBy('patients.patient_key');
@@ -91,14 +93,10 @@ export const patientPageQuery = (db: Kysely<Database>, query: TPatientQuery & TP
 export const listPatients = async (
   db: Kysely<Database>,
   query: TPatientQuery & TPageRequest,
-): Promise<{ rows: TPatientRow[]; total: number }> => {
-  const rows = await patientPageQuery(db, query).execute();
-  const matched = rows[0]?.matched;
-  // No search, or a page past the end: the total needs its own count.
-  const total =
-    matched === undefined || matched === null ? await countPatients(db, query) : matched;
-  return { rows, total };
-};
+): Promise<{ rows: TPatientRow[]; total: number }> => ({
+  total: await countPatients(db, query),
+  rows: await patientPageQuery(db, query).execute(),
+});
 
 /** Order counts per patient, grouped in the database; classifications narrow them when given. */
 export const orderCounts = async (

@@ -62,28 +62,43 @@ export const searchTerms = (text: string): string[] =>
  */
 export const matchingKeys = (
   db: Kysely<Database>,
-  options: { dialect: TDialect; table: TSearchTable; payorKey: string; terms: string[] },
+  options: {
+    dialect: TDialect;
+    table: TSearchTable;
+    payorKey: string;
+    terms: string[];
+    /** Keep a row once per branch it matches (UNION ALL): cheaper when only counting distinct keys. */
+    repeats?: boolean;
+  },
 ) => {
   const { dialect, table, payorKey, terms } = options;
   const branch = (conditions: Expression<SqlBool>[]) =>
     db
       .selectFrom(table)
-      .select([`${table}.patient_key`, `${table}.last_name`, `${table}.first_name`])
+      .select([`${table}.last_name`, `${table}.first_name`, `${table}.patient_key`])
       .where(`${table}.payor_key`, '=', payorKey)
       .where((eb) => eb.and(conditions));
   const [first = '', second] = terms;
-  if (second === undefined) {
-    return branch([startsWith(dialect, table, 'last_name', first)])
-      .union(branch([startsWith(dialect, table, 'first_name', first)]))
-      .union(branch([startsWith(dialect, table, 'patient_id', first)]));
-  }
-  return branch([
-    startsWith(dialect, table, 'first_name', first),
-    startsWith(dialect, table, 'last_name', second),
-  ]).union(
-    branch([
-      startsWith(dialect, table, 'last_name', first),
-      startsWith(dialect, table, 'first_name', second),
-    ]),
+  const branches =
+    second === undefined
+      ? [
+          branch([startsWith(dialect, table, 'last_name', first)]),
+          branch([startsWith(dialect, table, 'first_name', first)]),
+          branch([startsWith(dialect, table, 'patient_id', first)]),
+        ]
+      : [
+          branch([
+            startsWith(dialect, table, 'first_name', first),
+            startsWith(dialect, table, 'last_name', second),
+          ]),
+          branch([
+            startsWith(dialect, table, 'last_name', first),
+            startsWith(dialect, table, 'first_name', second),
+          ]),
+        ];
+  const [head, ...rest] = branches as [(typeof branches)[number], ...typeof branches];
+  return rest.reduce(
+    (query, next) => (options.repeats ? query.unionAll(next) : query.union(next)),
+    head,
   );
 };
