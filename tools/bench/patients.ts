@@ -63,29 +63,28 @@ const getJson = async <T>(url: string, session: TSession): Promise<T> => {
 
 type TMeasure = { name: string; rps: number; p50: number; p95: number; requests: number };
 
-/** Runs `concurrency` request loops against one URL for `seconds`; every answer must be 200. */
-const measure = async (name: string, url: string, session: TSession): Promise<TMeasure> => {
-  const seconds = Number(values.seconds);
-  const concurrency = Number(values.concurrency);
-  // Warm-up: the first requests pay for JIT and cold caches.
-  for (let index = 0; index < 20; index += 1) {
-    await getJson(url, session);
-  }
-  const latencies: number[] = [];
-  const started = performance.now();
-  const until = started + seconds * 1000;
+/** `concurrency` keep-alive request loops against one URL until `until`; every answer must be 200. */
+const drive = async (url: string, session: TSession, until: number, latencies?: number[]) => {
   const loop = async () => {
     while (performance.now() < until) {
       const sent = performance.now();
       const response = await fetch(url, { headers: { cookie: session.cookie } });
       await response.arrayBuffer();
       if (response.status !== 200) {
-        throw new Error(`${name}: HTTP ${response.status}`);
+        throw new Error(`${url}: HTTP ${response.status}`);
       }
-      latencies.push(performance.now() - sent);
+      latencies?.push(performance.now() - sent);
     }
   };
-  await Promise.all(Array.from({ length: concurrency }, loop));
+  await Promise.all(Array.from({ length: Number(values.concurrency) }, loop));
+};
+
+/** Warms the route up at full load for a second (JIT, caches), then measures it. */
+const measure = async (name: string, url: string, session: TSession): Promise<TMeasure> => {
+  await drive(url, session, performance.now() + 1000);
+  const latencies: number[] = [];
+  const started = performance.now();
+  await drive(url, session, started + Number(values.seconds) * 1000, latencies);
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (q: number) =>

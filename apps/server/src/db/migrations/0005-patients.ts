@@ -26,37 +26,34 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
     .addPrimaryKeyConstraint('user_preferences_pk', ['user_id', 'kind', 'value'])
     .execute();
 
-  // The list pages by name with the key as tie-breaker; with the key in the index
-  // a page is read from the index alone, however deep it is.
+  // Lists page by last name, then first name, without regard to case, then the key.
+  // MariaDB's collation already ignores case, so plain columns serve it; SQLite and
+  // PostgreSQL index lower(column). Each index ends with what a page sorts by (and,
+  // for PostgreSQL's index-only scans, the plain names), so a page's keys are read
+  // from the index alone, however deep the page.
+  const caseless = (column: string) =>
+    isMysql(db) ? sql.id(column) : sql`lower(${sql.id(column)})`;
+  const plainNames = isMysql(db) ? [] : [sql.id('last_name'), sql.id('first_name')];
+  const nameIndex = async (table: string, name: string, leading: string[]) => {
+    const parts = [
+      sql.id('payor_key'),
+      ...leading.map(caseless),
+      ...['last_name', 'first_name'].filter((column) => !leading.includes(column)).map(caseless),
+      sql.id('patient_key'),
+      ...plainNames,
+    ];
+    await sql`create index ${sql.id(`${table}_${name}_idx`)} on ${sql.id(table)} (${sql.join(parts)})`.execute(
+      db,
+    );
+  };
   const oldIndex = db.schema.dropIndex('patients_payor_name_idx');
   await (isMysql(db) ? oldIndex.on('patients') : oldIndex).execute();
-  await db.schema
-    .createIndex('patients_payor_name_idx')
-    .on('patients')
-    .columns(['payor_key', 'last_name', 'first_name', 'patient_key'])
-    .execute();
-
-  // Search is a case-insensitive prefix match on last name, first name or patient
-  // ID within one payor. Each index also carries what a page sorts by, so a search
-  // reads no table rows until its page is known. MariaDB's collation already ignores
-  // case, so plain columns serve it (and the name index above serves last names);
-  // SQLite and PostgreSQL index lower(column) instead.
-  const searchIndex = async (table: string, column: string) => {
-    const sortColumns = ['last_name', 'first_name', 'patient_key'].filter(
-      (name) => !isMysql(db) || name !== column,
-    );
-    const name = sql.id(`${table}_payor_${column}_ci_idx`);
-    const target = isMysql(db) ? sql.id(column) : sql`lower(${sql.id(column)})`;
-    const parts = [sql.id('payor_key'), target, ...sortColumns.map((part) => sql.id(part))];
-    await sql`create index ${name} on ${sql.id(table)} (${sql.join(parts)})`.execute(db);
-  };
   for (const table of ['patients', 'intake_patients']) {
-    for (const column of ['last_name', 'first_name', 'patient_id']) {
-      if (isMysql(db) && table === 'patients' && column === 'last_name') {
-        continue;
-      }
-      await searchIndex(table, column);
-    }
+    // Serves the unsearched list and searches by last name.
+    await nameIndex(table, 'payor_name_ci', ['last_name', 'first_name']);
+    // Searches by first name and by patient ID.
+    await nameIndex(table, 'payor_first_name_ci', ['first_name', 'last_name']);
+    await nameIndex(table, 'payor_patient_id_ci', ['patient_id']);
   }
   // Counting a page's orders by status reads the index, not the rows.
   await db.schema

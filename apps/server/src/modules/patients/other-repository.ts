@@ -1,34 +1,52 @@
 import type { Kysely } from 'kysely';
 import type { TDialect } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { matchingKeys, searchTerms } from './search-sql';
+import { nameOrder, searchCount, searchPageKeys, searchTerms } from './search-sql';
 import type { TPageRequest } from './repository';
 
 /** Intake patients, favourites and payors: the dashboard's smaller reads and writes. */
 
 type TIntakeQuery = { dialect: TDialect; payorKey: string; search: string };
 
-/** A payor's intake patients, or the rows a search's index ranges found among them. */
-const payorIntake = (db: Kysely<Database>, query: TIntakeQuery) => {
+const intakeCount = (db: Kysely<Database>, query: TIntakeQuery) => {
   const terms = searchTerms(query.search);
-  if (terms.length === 0) {
-    return db.selectFrom('intake_patients').where('intake_patients.payor_key', '=', query.payorKey);
-  }
-  const matches = matchingKeys(db, { ...query, table: 'intake_patients', terms }).as('matches');
+  return terms.length > 0
+    ? searchCount(db, { ...query, table: 'intake_patients', terms })
+    : db
+        .selectFrom('intake_patients')
+        .where('intake_patients.payor_key', '=', query.payorKey)
+        .select((eb) => eb.fn.countAll<number>().as('total'));
+};
+
+export const countIntakePatients = async (db: Kysely<Database>, query: TIntakeQuery) =>
+  (await intakeCount(db, query).executeTakeFirst())?.total ?? 0;
+
+/** A page of a payor's intake patients by name, found the way the patient list finds them. */
+export const listIntakePatients = (db: Kysely<Database>, query: TIntakeQuery & TPageRequest) => {
+  const terms = searchTerms(query.search);
+  const offset = (query.page - 1) * query.perPage;
+  const [sortLast, sortFirst, key] = nameOrder(query.dialect, 'intake_patients');
+  const page =
+    terms.length > 0
+      ? searchPageKeys(db, {
+          ...query,
+          table: 'intake_patients',
+          terms,
+          offset,
+          perPage: query.perPage,
+        })
+      : db
+          .selectFrom('intake_patients')
+          .where('intake_patients.payor_key', '=', query.payorKey)
+          .select('intake_patients.patient_key')
+          .orderBy(sortLast)
+          .orderBy(sortFirst)
+          .orderBy(key)
+          .limit(query.perPage)
+          .offset(offset);
   return db
-    .selectFrom(matches)
-    .innerJoin('intake_patients', 'intake_patients.patient_key', 'matches.patient_key');
-};
-
-export const countIntakePatients = async (db: Kysely<Database>, query: TIntakeQuery) => {
-  const row = await payorIntake(db, query)
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirst();
-  return row?.total ?? 0;
-};
-
-export const listIntakePatients = (db: Kysely<Database>, query: TIntakeQuery & TPageRequest) =>
-  payorIntake(db, query)
+    .selectFrom('intake_patients')
+    .innerJoin(page.as('page'), 'page.patient_key', 'intake_patients.patient_key')
     .select([
       'intake_patients.patient_key',
       'intake_patients.patient_id',
@@ -37,12 +55,11 @@ export const listIntakePatients = (db: Kysely<Database>, query: TIntakeQuery & T
       'intake_patients.dob',
       'intake_patients.phone',
     ])
-    .orderBy('intake_patients.last_name')
-    .orderBy('intake_patients.first_name')
-    .orderBy('intake_patients.patient_key')
-    .limit(query.perPage)
-    .offset((query.page - 1) * query.perPage)
+    .orderBy(sortLast)
+    .orderBy(sortFirst)
+    .orderBy(key)
     .execute();
+};
 
 export const listFavoriteKeys = async (db: Kysely<Database>, userId: number) => {
   const rows = await db

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { TOrderView } from '@portal/domain/order-progress';
 import type { TDialect } from '../../db/database';
 import type { Database, PatientsTable } from '../../db/schema';
-import { matchingKeys, searchTerms } from './search-sql';
+import { nameOrder, searchCount, searchPageKeys, searchTerms } from './search-sql';
 import { orderCountSelections, subStatusCondition, viewCondition } from './status-sql';
 
 export type TPatientRow = Selectable<PatientsTable>;
@@ -27,66 +27,48 @@ type TPatientQuery = {
   search: string;
 };
 
-/** The rows a search finds, from the index ranges alone (see search-sql.ts). */
-const searchMatches = (
-  db: Kysely<Database>,
-  query: TPatientQuery,
-  terms: string[],
-  repeats = false,
-) => matchingKeys(db, { ...query, table: 'patients', terms, repeats }).as('matches');
-
 /** How many patients the list has: the payor's, or the search's distinct matches. */
-const totalQuery = (db: Kysely<Database>, query: TPatientQuery) => {
+export const countPatients = async (db: Kysely<Database>, query: TPatientQuery) => {
   const terms = searchTerms(query.search);
-  return terms.length > 0
-    ? db
-        .selectFrom(searchMatches(db, query, terms, true))
-        .select(sql<number>`count(distinct ${sql.ref('matches.patient_key')})`.as('total'))
-    : db
-        .selectFrom('patients')
-        .where('patients.payor_key', '=', query.payorKey)
-        .select((eb) => eb.fn.countAll<number>().as('total'));
+  const row =
+    terms.length > 0
+      ? await searchCount(db, { ...query, table: 'patients', terms }).executeTakeFirst()
+      : await db
+          .selectFrom('patients')
+          .where('patients.payor_key', '=', query.payorKey)
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .executeTakeFirst();
+  return row?.total ?? 0;
 };
 
-export const countPatients = async (db: Kysely<Database>, query: TPatientQuery) =>
-  (await totalQuery(db, query).executeTakeFirst())?.total ?? 0;
-
 /**
- * A page of one payor's patients by name. The page's keys come from an index alone:
- * the covering (payor_key, last_name, first_name, patient_key) index, or the search's
- * covering index ranges; then only that page's rows are read.
+ * A page of one payor's patients by name (case-blind). The page's keys come from an
+ * index alone: the (payor_key, name, name, patient_key) index, or the search's index
+ * ranges; then only that page's rows are read.
  */
 export const patientPageQuery = (db: Kysely<Database>, query: TPatientQuery & TPageRequest) => {
   const terms = searchTerms(query.search);
   const offset = (query.page - 1) * query.perPage;
+  const [sortLast, sortFirst, key] = nameOrder(query.dialect, 'patients');
   const page =
     terms.length > 0
-      ? db
-          .selectFrom(searchMatches(db, query, terms))
-          .select('matches.patient_key')
-          .orderBy('matches.last_name')
-          .orderBy('matches.first_name')
-          .orderBy('matches.patient_key')
-          .limit(query.perPage)
-          .offset(offset)
-          .as('page')
+      ? searchPageKeys(db, { ...query, table: 'patients', terms, offset, perPage: query.perPage })
       : db
           .selectFrom('patients')
           .where('patients.payor_key', '=', query.payorKey)
           .select('patients.patient_key')
-          .orderBy('patients.last_name')
-          .orderBy('patients.first_name')
-          .orderBy('patients.patient_key')
+          .orderBy(sortLast)
+          .orderBy(sortFirst)
+          .orderBy(key)
           .limit(query.perPage)
-          .offset(offset)
-          .as('page');
+          .offset(offset);
   return db
     .selectFrom('patients')
-    .innerJoin(page, 'page.patient_key', 'patients.patient_key')
+    .innerJoin(page.as('page'), 'page.patient_key', 'patients.patient_key')
     .selectAll('patients')
-    .orderBy('patients.last_name')
-    .orderBy('patients.first_name')
-    .orderBy('patients.patient_key');
+    .orderBy(sortLast)
+    .orderBy(sortFirst)
+    .orderBy(key);
 };
 
 /** A page of patients and the total the pager needs. */

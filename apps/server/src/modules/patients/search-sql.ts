@@ -55,50 +55,94 @@ export const searchTerms = (text: string): string[] =>
     .filter((term) => term.length > 0)
     .slice(0, 2);
 
+/** A list's sort keys: last name, then first name, without regard to case, then the key. */
+export const nameOrder = (dialect: TDialect, table: TSearchTable) =>
+  [
+    caseless(dialect, table, 'last_name'),
+    caseless(dialect, table, 'first_name'),
+    sql<string>`${sql.ref(`${table}.patient_key`)}`,
+  ] as const;
+
+type TSearchOptions = {
+  dialect: TDialect;
+  table: TSearchTable;
+  payorKey: string;
+  terms: string[];
+};
+
 /**
- * The keys (with the names a page sorts by) of one payor's rows matching the search,
- * as a UNION of index ranges: each branch starts with a different index, so no
- * branch scans, and sorting and paging happen on the matches alone.
+ * One payor's rows matching the search, each with its sort keys, one branch per way
+ * to match; every branch is a range on its own index, so none scans. A branch that
+ * ranges over last names reads the name index in list order, so for a page it stops
+ * after `limit` rows.
  */
-export const matchingKeys = (
-  db: Kysely<Database>,
-  options: {
-    dialect: TDialect;
-    table: TSearchTable;
-    payorKey: string;
-    terms: string[];
-    /** Keep a row once per branch it matches (UNION ALL): cheaper when only counting distinct keys. */
-    repeats?: boolean;
-  },
-) => {
-  const { dialect, table, payorKey, terms } = options;
-  const branch = (conditions: Expression<SqlBool>[]) =>
-    db
+const searchBranches = (db: Kysely<Database>, options: TSearchOptions & { limit?: number }) => {
+  const { dialect, table, payorKey, terms, limit } = options;
+  const [sortLast, sortFirst, key] = nameOrder(dialect, table);
+  const branch = (conditions: Expression<SqlBool>[], byLastName: boolean) => {
+    const rows = db
       .selectFrom(table)
-      .select([`${table}.last_name`, `${table}.first_name`, `${table}.patient_key`])
+      .select([sortLast.as('sort_last'), sortFirst.as('sort_first'), key.as('patient_key')])
       .where(`${table}.payor_key`, '=', payorKey)
       .where((eb) => eb.and(conditions));
+    if (!byLastName || limit === undefined) {
+      return db.selectFrom(rows.as('branch')).selectAll();
+    }
+    return db
+      .selectFrom(rows.orderBy(sortLast).orderBy(sortFirst).orderBy(key).limit(limit).as('branch'))
+      .selectAll();
+  };
   const [first = '', second] = terms;
-  const branches =
-    second === undefined
-      ? [
-          branch([startsWith(dialect, table, 'last_name', first)]),
-          branch([startsWith(dialect, table, 'first_name', first)]),
-          branch([startsWith(dialect, table, 'patient_id', first)]),
-        ]
-      : [
-          branch([
-            startsWith(dialect, table, 'first_name', first),
-            startsWith(dialect, table, 'last_name', second),
-          ]),
-          branch([
-            startsWith(dialect, table, 'last_name', first),
-            startsWith(dialect, table, 'first_name', second),
-          ]),
-        ];
-  const [head, ...rest] = branches as [(typeof branches)[number], ...typeof branches];
-  return rest.reduce(
-    (query, next) => (options.repeats ? query.unionAll(next) : query.union(next)),
-    head,
-  );
+  if (second === undefined) {
+    return [
+      branch([startsWith(dialect, table, 'last_name', first)], true),
+      branch([startsWith(dialect, table, 'first_name', first)], false),
+      branch([startsWith(dialect, table, 'patient_id', first)], false),
+    ];
+  }
+  return [
+    branch(
+      [
+        startsWith(dialect, table, 'first_name', first),
+        startsWith(dialect, table, 'last_name', second),
+      ],
+      false,
+    ),
+    branch(
+      [
+        startsWith(dialect, table, 'last_name', first),
+        startsWith(dialect, table, 'first_name', second),
+      ],
+      true,
+    ),
+  ];
 };
+
+const joined = (branches: ReturnType<typeof searchBranches>, all: boolean) => {
+  const [head, ...rest] = branches as [(typeof branches)[number], ...typeof branches];
+  return rest.reduce((query, next) => (all ? query.unionAll(next) : query.union(next)), head);
+};
+
+/** How many distinct rows the search finds. */
+export const searchCount = (db: Kysely<Database>, options: TSearchOptions) =>
+  db
+    .selectFrom(joined(searchBranches(db, options), true).as('matches'))
+    .select(sql<number>`count(distinct ${sql.ref('matches.patient_key')})`.as('total'));
+
+/** The keys of one page of the search's rows, in list order. */
+export const searchPageKeys = (
+  db: Kysely<Database>,
+  options: TSearchOptions & { offset: number; perPage: number },
+) =>
+  db
+    .selectFrom(
+      joined(searchBranches(db, { ...options, limit: options.offset + options.perPage }), false).as(
+        'matches',
+      ),
+    )
+    .select('matches.patient_key')
+    .orderBy('matches.sort_last')
+    .orderBy('matches.sort_first')
+    .orderBy('matches.patient_key')
+    .limit(options.perPage)
+    .offset(options.offset);
