@@ -286,4 +286,5 @@ export const DASHBOARD_MESSAGES = {
   loadPatients: 'Failed to load patients',
   loadIntake: 'Failed to load intake patients',
   savePreferences: 'Failed to save preferences. Please try again.',
+  noItems: 'No items found for this order.',
 } as const;

@@ -1,4 +1,5 @@
 import { DISPLAY_LIMITS, truncate } from '@portal/domain/format';
+import { DASHBOARD_MESSAGES } from '@portal/domain/patients-api';
 import { Alert } from '../../../components/ui/alert';
 import { useOrderItems } from '../api/get-order-items';
 
@@ -22,7 +23,7 @@ export const OrderItems = ({ soNumber, id }: { soNumber: string; id: string }) =
   if (items.data.length === 0) {
     return (
       <p id={id} className="mt-3 text-sm text-slate-600">
-        No items found for this order.
+        {DASHBOARD_MESSAGES.noItems}
       </p>
     );
   }

@@ -1,5 +1,5 @@
 import { DISPLAY_LIMITS, truncate } from '@portal/domain/format';
-import type { TOrderItem } from '@portal/domain/patients-api';
+import { DASHBOARD_MESSAGES, type TOrderItem } from '@portal/domain/patients-api';
 import { Spinner } from '../../../components/ui/spinner';
 import { tableClass, tdClass, thClass } from '../lib/ui-classes';
 
@@ -25,7 +25,7 @@ export const OrderItemsTable = ({ items, loading, error }: TOrderItemsTableProps
     );
   }
   if (!items || items.length === 0) {
-    return <p className="py-4 text-center text-slate-600">No items found for this order.</p>;
+    return <p className="py-4 text-center text-slate-600">{DASHBOARD_MESSAGES.noItems}</p>;
   }
   return (
     <div className="overflow-x-auto">
