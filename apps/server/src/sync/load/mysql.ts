@@ -168,6 +168,9 @@ export const openMysqlLoader = async (
       }
       verify(destination);
       await connection.query('COMMIT');
+      // Fresh statistics, or the planner judges the new rows by the old ones. Best effort:
+      // the load has committed, and the server refreshes statistics itself in time.
+      await connection.query(`ANALYZE TABLE ${table}`).catch(() => undefined);
       return { rowsInserted: rows, destination };
     } catch (error) {
       await connection.query('ROLLBACK').catch(() => undefined);

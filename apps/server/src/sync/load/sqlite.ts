@@ -110,7 +110,15 @@ export const openSqliteLoader = (file: string, options: TLoaderOptions = {}): TL
         verify(state);
         return state;
       });
-      return { rowsInserted: rows, destination: move.immediate() };
+      const destination = move.immediate();
+      // Fresh statistics for the planner, sampled (analysis_limit) so a million rows
+      // take milliseconds. Best effort: the load has committed.
+      try {
+        db.exec(`PRAGMA analysis_limit = 1000; ANALYZE ${table}`);
+      } catch {
+        // Statistics only steer plans; a load without them is still complete.
+      }
+      return { rowsInserted: rows, destination };
     } finally {
       db.exec(`DROP TABLE IF EXISTS ${STAGE}`);
     }
