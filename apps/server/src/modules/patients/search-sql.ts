@@ -29,8 +29,8 @@ const caseless = (dialect: TDialect, table: TSearchTable, column: TSearchColumn)
 
 /**
  * column starts with prefix. MariaDB turns a LIKE with a constant prefix into an index
- * range under its own collation; SQLite and PostgreSQL get the range spelled out in
- * binary order on lower(column), then the exact LIKE on what it found.
+ * range under its own collation; SQLite and PostgreSQL get the range spelled out on
+ * lower(column).
  */
 const startsWith = (
   dialect: TDialect,
@@ -44,7 +44,10 @@ const startsWith = (
   if (dialect === 'mysql') {
     return like;
   }
-  return sql<SqlBool>`(${target} >= ${lowered} and ${target} < ${prefixUpperBound(lowered)} and ${like})`;
+  const range = sql<SqlBool>`${target} >= ${lowered} and ${target} < ${prefixUpperBound(lowered)}`;
+  // SQLite compares lower(column) in binary order, where the range is exactly the
+  // prefix; PostgreSQL's may follow a locale's collation, so the LIKE stays there.
+  return dialect === 'sqlite' ? sql<SqlBool>`(${range})` : sql<SqlBool>`(${range} and ${like})`;
 };
 
 /** The words of a search text; at most two are used (first and last name). */
