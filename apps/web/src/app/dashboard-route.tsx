@@ -1,5 +1,5 @@
 import { useCheckAuth } from '../features/auth/api/check-auth';
-import { PatientTimeline } from '../features/patient-timeline/components/patient-timeline';
+import { PatientTimeline } from '../features/patients/components/patient-timeline';
 import { StaffDashboard } from '../features/patients/components/staff-dashboard';
 
 /** /dashboard: a patient follows their own orders; staff browse their payor's patients. */

@@ -1,4 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
+import { ZodError } from 'zod';
+import { ApiError } from './api-client';
 
 const MINUTE = 60_000;
 
@@ -16,3 +18,19 @@ export const createQueryClient = () =>
       mutations: { retry: 1 },
     },
   });
+
+/**
+ * Every patient, order and item query sits under this root, so a change of the
+ * classification preferences can drop them all at once (core.md section 9). The
+ * cache lives in memory only: no patient data is written to sessionStorage.
+ */
+export const PATIENTS_ROOT_KEY = 'patients';
+
+/**
+ * Client errors (403 other payor, 404 out of scope, 401 signed out) and answers that
+ * break the contract will not heal by asking again; network and server errors might.
+ */
+export const retryUnlessClientError = (failures: number, error: Error) =>
+  failures < 2 &&
+  !(error instanceof ZodError) &&
+  !(error instanceof ApiError && error.status >= 400 && error.status < 500);

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZCheckAuthResponse, type TAuthUser } from '@portal/domain/auth-api';
 import { ApiError, api } from '../../../lib/api-client';
+import { retryUnlessClientError } from '../../../lib/query-client';
 
 export type TAuthState =
   { authenticated: true; user: TAuthUser } | { authenticated: false; user: null };
@@ -26,9 +27,7 @@ export const getCheckAuthQueryOptions = () =>
   queryOptions({
     queryKey: authQueryKey,
     queryFn: getCheckAuth,
-    // Client errors will not heal by asking again; network and server errors might.
-    retry: (failures, error) =>
-      failures < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+    retry: retryUnlessClientError,
   });
 
 export const useCheckAuth = () => useQuery(getCheckAuthQueryOptions());

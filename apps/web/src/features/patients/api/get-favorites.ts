@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZFavoritesResponse } from '@portal/domain/patients-api';
 import { api } from '../../../lib/api-client';
-import { PATIENTS_CACHE_TIMES, PATIENTS_ROOT_KEY, queryString } from './query-keys';
+import { PATIENTS_ROOT_KEY } from '../../../lib/query-client';
+import { queryString } from './query-keys';
 
 export const favoritesQueryKey = (userId: number) =>
   [PATIENTS_ROOT_KEY, 'favorites', userId] as const;
@@ -20,7 +21,6 @@ export const getFavoritesQueryOptions = (userId: number) =>
     queryKey: favoritesQueryKey(userId),
     queryFn: () => getFavorites(userId),
     select: (favorites) => new Set(favorites),
-    ...PATIENTS_CACHE_TIMES,
   });
 
 export const useFavorites = (userId: number) => useQuery(getFavoritesQueryOptions(userId));

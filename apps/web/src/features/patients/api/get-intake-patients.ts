@@ -1,13 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZES, ZIntakeListResponse } from '@portal/domain/patients-api';
 import { api } from '../../../lib/api-client';
-import {
-  PATIENTS_CACHE_TIMES,
-  PATIENTS_ROOT_KEY,
-  queryString,
-  retryUnlessClientError,
-  segment,
-} from './query-keys';
+import { PATIENTS_ROOT_KEY, retryUnlessClientError } from '../../../lib/query-client';
+import { queryString, segment } from './query-keys';
 
 export type TIntakeListParams = { payorKey: string; search: string; page: number };
 
@@ -27,7 +22,6 @@ export const getIntakePatientsQueryOptions = (params: TIntakeListParams) =>
     queryKey: [PATIENTS_ROOT_KEY, 'intake', { ...params, perPage: PAGE_SIZES.intake }],
     queryFn: () => getIntakePatients(params),
     retry: retryUnlessClientError,
-    ...PATIENTS_CACHE_TIMES,
   });
 
 export const useIntakePatients = (params: TIntakeListParams | undefined) =>

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZClassificationsResponse } from '@portal/domain/patients-api';
 import { api } from '../../../lib/api-client';
-import { PATIENTS_CACHE_TIMES, PATIENTS_ROOT_KEY } from './query-keys';
+import { PATIENTS_ROOT_KEY } from '../../../lib/query-client';
 
 /** The order categories (SO classifications) the orders panel's dropdown lists. */
 export const getOrderCategories = async () => {
@@ -15,7 +15,6 @@ export const getOrderCategoriesQueryOptions = () =>
   queryOptions({
     queryKey: [PATIENTS_ROOT_KEY, 'order-categories'],
     queryFn: getOrderCategories,
-    ...PATIENTS_CACHE_TIMES,
   });
 
 export const useOrderCategories = () => useQuery(getOrderCategoriesQueryOptions());

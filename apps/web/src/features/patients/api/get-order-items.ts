@@ -1,12 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZOrderItemsResponse } from '@portal/domain/patients-api';
 import { api } from '../../../lib/api-client';
-import {
-  PATIENTS_CACHE_TIMES,
-  PATIENTS_ROOT_KEY,
-  retryUnlessClientError,
-  segment,
-} from './query-keys';
+import { PATIENTS_ROOT_KEY, retryUnlessClientError } from '../../../lib/query-client';
+import { segment } from './query-keys';
 
 /** The lines of one service order. */
 export const getOrderItems = async (soNumber: string) => {
@@ -21,7 +17,6 @@ export const getOrderItemsQueryOptions = (soNumber: string) =>
     queryKey: [PATIENTS_ROOT_KEY, 'items', soNumber],
     queryFn: () => getOrderItems(soNumber),
     retry: retryUnlessClientError,
-    ...PATIENTS_CACHE_TIMES,
   });
 
 export const useOrderItems = (soNumber: string | undefined) =>

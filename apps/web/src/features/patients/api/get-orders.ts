@@ -2,13 +2,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { TOrderView } from '@portal/domain/order-progress';
 import { PAGE_SIZES, ZOrderListResponse } from '@portal/domain/patients-api';
 import { api } from '../../../lib/api-client';
-import {
-  PATIENTS_CACHE_TIMES,
-  PATIENTS_ROOT_KEY,
-  queryString,
-  retryUnlessClientError,
-  segment,
-} from './query-keys';
+import { PATIENTS_ROOT_KEY, retryUnlessClientError } from '../../../lib/query-client';
+import { queryString, segment } from './query-keys';
 
 export type TOrderListParams = {
   payorKey: string;
@@ -45,7 +40,6 @@ export const getOrdersQueryOptions = (params: TOrderListParams) => {
     queryKey: [PATIENTS_ROOT_KEY, 'orders', key],
     queryFn: () => getOrders(key),
     retry: retryUnlessClientError,
-    ...PATIENTS_CACHE_TIMES,
   });
 };
 

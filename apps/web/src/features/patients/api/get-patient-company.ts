@@ -1,12 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZCompanyResponse, type TPatientPayor } from '@portal/domain/patients-api';
 import { api } from '../../../lib/api-client';
-import {
-  PATIENTS_CACHE_TIMES,
-  PATIENTS_ROOT_KEY,
-  retryUnlessClientError,
-  segment,
-} from './query-keys';
+import { PATIENTS_ROOT_KEY, retryUnlessClientError } from '../../../lib/query-client';
+import { segment } from './query-keys';
 
 /** The self-pay pseudo-payor, never shown as a patient's payor (core.md section 2). */
 export const SELF_PAY_COMPANY = '[Patient]';
@@ -27,7 +23,6 @@ export const getPatientCompanyQueryOptions = (patientKey: string) =>
     queryKey: [PATIENTS_ROOT_KEY, 'company', patientKey],
     queryFn: () => getPatientCompany(patientKey),
     retry: retryUnlessClientError,
-    ...PATIENTS_CACHE_TIMES,
   });
 
 export const usePatientCompany = (patientKey: string | undefined) =>

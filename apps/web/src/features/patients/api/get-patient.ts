@@ -1,12 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZPatientDetailResponse } from '@portal/domain/patients-api';
 import { api } from '../../../lib/api-client';
-import {
-  PATIENTS_CACHE_TIMES,
-  PATIENTS_ROOT_KEY,
-  retryUnlessClientError,
-  segment,
-} from './query-keys';
+import { PATIENTS_ROOT_KEY, retryUnlessClientError } from '../../../lib/query-client';
+import { segment } from './query-keys';
 
 export type TPatientRef = { payorKey: string; patientKey: string };
 
@@ -24,7 +20,6 @@ export const getPatientQueryOptions = (ref: TPatientRef) =>
     queryKey: [PATIENTS_ROOT_KEY, 'detail', ref],
     queryFn: () => getPatient(ref),
     retry: retryUnlessClientError,
-    ...PATIENTS_CACHE_TIMES,
   });
 
 export const usePatient = (ref: TPatientRef | undefined) =>

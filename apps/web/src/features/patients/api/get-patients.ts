@@ -1,13 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZES, ZPatientListResponse } from '@portal/domain/patients-api';
 import { api } from '../../../lib/api-client';
-import {
-  PATIENTS_CACHE_TIMES,
-  PATIENTS_ROOT_KEY,
-  queryString,
-  retryUnlessClientError,
-  segment,
-} from './query-keys';
+import { PATIENTS_ROOT_KEY, retryUnlessClientError } from '../../../lib/query-client';
+import { queryString, segment } from './query-keys';
 
 export type TPatientListParams = {
   payorKey: string;
@@ -38,7 +33,6 @@ export const getPatientsQueryOptions = (params: TPatientListParams) => {
     queryKey: [PATIENTS_ROOT_KEY, 'list', key],
     queryFn: () => getPatients(key),
     retry: retryUnlessClientError,
-    ...PATIENTS_CACHE_TIMES,
   });
 };
 

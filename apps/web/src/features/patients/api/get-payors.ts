@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZPayorsResponse } from '@portal/domain/patients-api';
 import { api } from '../../../lib/api-client';
-import { retryUnlessClientError } from './query-keys';
+import { retryUnlessClientError } from '../../../lib/query-client';
 
 /** The payors the user may browse: all of them for an admin, their own for payor staff. */
 export const getPayors = async () => {

@@ -6,6 +6,7 @@ import {
   type TPreferencesUpdate,
 } from '@portal/domain/patients-api';
 import { api } from '../../../lib/api-client';
+import { PATIENTS_ROOT_KEY } from '../../../lib/query-client';
 import { EMPTY_PREFERENCES, preferencesQueryKey } from './get-preferences';
 
 export const updatePreferencesInputSchema = ZPreferencesUpdate;
@@ -25,7 +26,7 @@ export const updatePreferences = async (input: TPreferencesUpdate) => {
  */
 export const applyPreferences = (queryClient: QueryClient, preferences: TPreferences) => {
   queryClient.setQueryData(preferencesQueryKey, preferences);
-  queryClient.removeQueries({ queryKey: ['patients'] });
+  queryClient.removeQueries({ queryKey: [PATIENTS_ROOT_KEY] });
 };
 
 export const useUpdatePreferences = () => {

@@ -4,7 +4,7 @@ import { ACTION_REQUIRED_LABEL, orderProgress } from '@portal/domain/order-progr
 import type { TOrder } from '@portal/domain/patients-api';
 import { trackingUrl } from '@portal/domain/tracking';
 import { linkClass } from '../../../components/ui/styles';
-import { OrderItems } from './order-items';
+import { OrderItems } from './timeline-order-items';
 import { ProgressSteps } from './progress-steps';
 
 const toggleClass =

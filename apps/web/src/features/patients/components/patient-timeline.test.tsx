@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TOrder, TOrderListResponse } from '@portal/domain/patients-api';
-import { getPatientOrdersQueryOptions } from '../api/get-patient-orders';
+import { getOrdersQueryOptions } from '../api/get-orders';
 import { PatientTimeline, TIMELINE_TEXTS } from './patient-timeline';
 
 const keys = { payorKey: 'PAY-1', patientKey: 'PAT-1' };
@@ -25,11 +25,14 @@ const order = (id: string): TOrder => ({
 /** The first page is cached and never stale, so nothing is fetched. */
 const renderTimeline = (page: Omit<TOrderListResponse, 'success' | 'per_page'>) => {
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
-  queryClient.setQueryData(getPatientOrdersQueryOptions({ ...keys, page: 1 }).queryKey, {
-    success: true,
-    per_page: 15,
-    ...page,
-  });
+  queryClient.setQueryData(
+    getOrdersQueryOptions({ ...keys, page: 1, view: 'all', subStatus: '' }).queryKey,
+    {
+      success: true,
+      per_page: 15,
+      ...page,
+    },
+  );
   render(
     <QueryClientProvider client={queryClient}>
       <PatientTimeline {...keys} />

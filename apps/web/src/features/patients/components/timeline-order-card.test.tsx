@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ACTION_REQUIRED_LABEL } from '@portal/domain/order-progress';
 import type { TOrder } from '@portal/domain/patients-api';
 import { getOrderItemsQueryOptions } from '../api/get-order-items';
-import { OrderCard } from './order-card';
+import { OrderCard } from './timeline-order-card';
 
 const order: TOrder = {
   order_id: 'O-1',

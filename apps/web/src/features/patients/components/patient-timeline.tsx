@@ -3,8 +3,8 @@ import { Alert } from '../../../components/ui/alert';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Pager } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
-import { usePatientOrders } from '../api/get-patient-orders';
-import { OrderCard } from './order-card';
+import { useOrders } from '../api/get-orders';
+import { OrderCard } from './timeline-order-card';
 
 export type TPatientTimelineProps = {
   /** The signed-in patient's payor and patient keys (from the session's user). */
@@ -39,7 +39,7 @@ const Frame = ({ total, children }: { total?: number; children: ReactNode }) => 
 
 const TimelineOrders = ({ payorKey, patientKey }: { payorKey: string; patientKey: string }) => {
   const [page, setPage] = useState(1);
-  const orders = usePatientOrders({ payorKey, patientKey, page });
+  const orders = useOrders({ payorKey, patientKey, page, view: 'all', subStatus: '' });
 
   if (orders.isPending) {
     return (

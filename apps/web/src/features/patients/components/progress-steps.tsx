@@ -1,5 +1,5 @@
-import type { TProgressStep } from '@portal/domain/order-progress';
-import { TIMELINE_STEPS, stepText } from '../lib/timeline-steps';
+import { PROGRESS_STEPS, type TProgressStep } from '@portal/domain/order-progress';
+import { stepText } from '../lib/timeline-steps';
 
 type TProps = {
   step: TProgressStep;
@@ -30,12 +30,12 @@ export const ProgressSteps = ({ step, attention, label }: TProps) => (
     role="progressbar"
     aria-label={label}
     aria-valuemin={1}
-    aria-valuemax={TIMELINE_STEPS.length}
+    aria-valuemax={PROGRESS_STEPS.length}
     aria-valuenow={step}
     aria-valuetext={stepText(step)}
   >
     <ol className="grid grid-cols-4" aria-hidden="true">
-      {TIMELINE_STEPS.map((name, position) => {
+      {PROGRESS_STEPS.map((name, position) => {
         const index = position + 1;
         return (
           <li key={name} className="relative flex flex-col items-center text-center">
