@@ -53,7 +53,7 @@ const STATEMENT_CACHE_SIZE = 500;
  * ones are kept by their SQL text (least recently used dropped first). Kysely runs
  * one query at a time on its one connection, so a statement is never busy twice.
  */
-export const withStatementCache = (database: SqliteDatabase.Database) => {
+const withStatementCache = (database: SqliteDatabase.Database) => {
   const cache = new Map<string, SqliteDatabase.Statement>();
   return {
     close: () => {

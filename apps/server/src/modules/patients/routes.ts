@@ -4,6 +4,7 @@ import { intakeRoutes } from './routes/intake-routes';
 import { orderRoutes } from './routes/order-routes';
 import { patientListRoutes } from './routes/patient-list-routes';
 import { patientRoutes } from './routes/patient-routes';
+import { payorRoutes } from './routes/payor-routes';
 
 /** Patients, their orders and items, favourites, intake and payors, mounted under /api. */
 export const patientsModuleRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,4 +13,5 @@ export const patientsModuleRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(orderRoutes);
   await app.register(favoriteRoutes);
   await app.register(intakeRoutes);
+  await app.register(payorRoutes);
 };

@@ -1,17 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  ZIntakeListQuery,
-  ZIntakeListResponse,
-  ZKey,
-  ZPayorsResponse,
-} from '@portal/domain/patients-api';
+import { ZIntakeListQuery, ZIntakeListResponse, ZKey } from '@portal/domain/patients-api';
 import { rolesFor } from '@portal/domain/routes';
 import { requireAuth, requireRole } from '../../../plugins/auth';
 import { ZErrorBody } from '../../../plugins/errors';
-import { countIntakePatients, listIntakePatients, listPayors } from '../other-repository';
+import { countIntakePatients, listIntakePatients } from '../other-repository';
 import { pageInfo } from '../presenters';
-import { assertPayorListAccess, isAdmin, isPatientUser } from '../scope';
+import { assertPayorListAccess } from '../scope';
 
 const errors = { 401: ZErrorBody, 403: ZErrorBody };
 
@@ -51,29 +46,6 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       });
       return { success: true as const, patients, ...pageInfo({ page, perPage, total }) };
-    },
-  );
-
-  app.get(
-    '/payors',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        summary: 'The payors whose patients the user may browse (admins choose one)',
-        tags: ['patients'],
-        response: { 200: ZPayorsResponse, ...errors },
-      },
-    },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const { db } = app.portal.database;
-      if (isAdmin(user)) {
-        return { success: true as const, payors: await listPayors(db) };
-      }
-      if (isPatientUser(user) || user.payor_key === null) {
-        return { success: true as const, payors: [] };
-      }
-      return { success: true as const, payors: await listPayors(db, user.payor_key) };
     },
   );
 };

@@ -18,7 +18,7 @@ import {
   listOrderItems,
   listOrders,
 } from '../repository';
-import { assertPayorPathAccess, notFound, requireVisiblePatient } from '../scope';
+import { assertPayorPathAccess, canSeePatient, notFound, requireVisiblePatient } from '../scope';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 
@@ -89,9 +89,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         throw notFound('Order');
       }
       const patient = await findPatient(db, order.patient_key ?? '');
-      try {
-        requireVisiblePatient(user, patient);
-      } catch {
+      if (!patient || !canSeePatient(user, patient)) {
         throw notFound('Order');
       }
       const items = await listOrderItems(db, order.order_id);
