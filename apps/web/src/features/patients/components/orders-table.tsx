@@ -2,9 +2,10 @@ import { DISPLAY_LIMITS, formatDate, truncate } from '@portal/domain/format';
 import { displayStatus } from '@portal/domain/order-progress';
 import type { TOrder } from '@portal/domain/patients-api';
 import { orderDoctorName } from '../lib/patient-display';
-import { tableClass, tdClass, textButtonClass, thClass } from '../lib/ui-classes';
+import { tableClass, tdClass, textButtonClass } from '../lib/ui-classes';
 import { StatusBadge } from './status-badge';
 import { TrackingLink } from './tracking-link';
+import { HeaderRow, PlaceholderRows } from './table-parts';
 
 const COLUMNS = ['SO#', 'Date', 'Status', 'Doctor', 'Tracking'] as const;
 
@@ -21,33 +22,21 @@ export const OrdersTable = ({ orders, loading, selectedId, onSelect }: TOrdersTa
     <table className={tableClass} aria-busy={loading}>
       <caption className="sr-only">Orders</caption>
       <thead className="sticky top-0">
-        <tr>
-          {COLUMNS.map((column) => (
-            <th key={column} scope="col" className={thClass}>
-              {column}
-            </th>
-          ))}
-        </tr>
+        <HeaderRow columns={COLUMNS} />
       </thead>
       <tbody>
-        {loading
-          ? Array.from({ length: 4 }, (_, row) => (
-              <tr key={row}>
-                {COLUMNS.map((column) => (
-                  <td key={column} className={tdClass}>
-                    <span className="block h-4 animate-pulse rounded bg-slate-200" />
-                  </td>
-                ))}
-              </tr>
-            ))
-          : orders.map((order) => (
-              <OrderRow
-                key={order.order_id}
-                order={order}
-                selected={order.order_id === selectedId}
-                onSelect={onSelect}
-              />
-            ))}
+        {loading ? (
+          <PlaceholderRows columns={COLUMNS} rows={4} />
+        ) : (
+          orders.map((order) => (
+            <OrderRow
+              key={order.order_id}
+              order={order}
+              selected={order.order_id === selectedId}
+              onSelect={onSelect}
+            />
+          ))
+        )}
       </tbody>
     </table>
   </div>

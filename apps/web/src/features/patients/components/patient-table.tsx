@@ -1,9 +1,10 @@
 import { formatDate, formatPhone } from '@portal/domain/format';
 import type { TPatientSummary } from '@portal/domain/patients-api';
 import { fullName } from '../lib/patient-display';
-import { tableClass, tdClass, textButtonClass, thClass } from '../lib/ui-classes';
+import { tableClass, tdClass, textButtonClass } from '../lib/ui-classes';
 import { FavoriteButton } from './favorite-button';
 import { LOADING_ROWS, type TPatientRowActions } from './patient-row-actions';
+import { HeaderRow, PlaceholderRows } from './table-parts';
 
 const COLUMNS = [
   'Patient Name',
@@ -26,28 +27,16 @@ export const PatientTable = ({ patients, loading, ...actions }: TPatientTablePro
     <table className={tableClass} aria-busy={loading}>
       <caption className="sr-only">Patients</caption>
       <thead>
-        <tr>
-          {COLUMNS.map((column) => (
-            <th key={column} scope="col" className={thClass}>
-              {column}
-            </th>
-          ))}
-        </tr>
+        <HeaderRow columns={COLUMNS} />
       </thead>
       <tbody>
-        {loading
-          ? Array.from({ length: LOADING_ROWS }, (_, row) => (
-              <tr key={row} data-testid="patient-placeholder-row">
-                {COLUMNS.map((column) => (
-                  <td key={column} className={tdClass}>
-                    <span className="block h-4 animate-pulse rounded bg-slate-200" />
-                  </td>
-                ))}
-              </tr>
-            ))
-          : patients.map((patient) => (
-              <PatientRow key={patient.patient_key} patient={patient} {...actions} />
-            ))}
+        {loading ? (
+          <PlaceholderRows columns={COLUMNS} rows={LOADING_ROWS} testId="patient-placeholder-row" />
+        ) : (
+          patients.map((patient) => (
+            <PatientRow key={patient.patient_key} patient={patient} {...actions} />
+          ))
+        )}
       </tbody>
     </table>
   </div>
