@@ -1,64 +1,73 @@
 import type { Kysely } from 'kysely';
 import type { TDialect } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { nameOrder, searchCount, searchPageKeys, searchTerms } from './search-sql';
+import { preparedQuery } from '../../db/prepared';
+import {
+  listCount,
+  listParams,
+  nameOrder,
+  pageKeys,
+  type TListParams,
+  type TListShape,
+  type TPageShape,
+} from './search-sql';
 import type { TPageRequest } from './repository';
 
 /** Intake patients, favourites and payors: the dashboard's smaller reads and writes. */
 
 type TIntakeQuery = { dialect: TDialect; payorKey: string; search: string };
 
-const intakeCount = (db: Kysely<Database>, query: TIntakeQuery) => {
-  const terms = searchTerms(query.search);
-  return terms.length > 0
-    ? searchCount(db, { ...query, table: 'intake_patients', terms })
-    : db
-        .selectFrom('intake_patients')
-        .where('intake_patients.payor_key', '=', query.payorKey)
-        .select((eb) => eb.fn.countAll<number>().as('total'));
+const intakeShape = (query: TIntakeQuery, params: TListParams): TListShape => ({
+  dialect: query.dialect,
+  table: 'intake_patients',
+  terms: params.low.length,
+});
+
+const intakeCount = preparedQuery(
+  (shape: TListShape) => `${shape.dialect}:${shape.table}`,
+  listCount,
+);
+
+export const countIntakePatients = async (db: Kysely<Database>, query: TIntakeQuery) => {
+  const params = listParams(query.payorKey, query.search);
+  const [row] = await intakeCount.execute(db, intakeShape(query, params), params);
+  return row?.total ?? 0;
 };
 
-export const countIntakePatients = async (db: Kysely<Database>, query: TIntakeQuery) =>
-  (await intakeCount(db, query).executeTakeFirst())?.total ?? 0;
+const intakePage = preparedQuery(
+  (shape: TPageShape) => `${shape.dialect}:${shape.perPage}:${shape.offset}`,
+  (db, shape: TPageShape, params: TListParams) => {
+    const [sortLast, sortFirst, key] = nameOrder(shape.dialect, 'intake_patients');
+    return db
+      .selectFrom('intake_patients')
+      .innerJoin(
+        pageKeys(db, shape, params).as('page'),
+        'page.patient_key',
+        'intake_patients.patient_key',
+      )
+      .select([
+        'intake_patients.patient_key',
+        'intake_patients.patient_id',
+        'intake_patients.first_name',
+        'intake_patients.last_name',
+        'intake_patients.dob',
+        'intake_patients.phone',
+      ])
+      .orderBy(sortLast)
+      .orderBy(sortFirst)
+      .orderBy(key);
+  },
+);
 
 /** A page of a payor's intake patients by name, found the way the patient list finds them. */
 export const listIntakePatients = (db: Kysely<Database>, query: TIntakeQuery & TPageRequest) => {
-  const terms = searchTerms(query.search);
-  const offset = (query.page - 1) * query.perPage;
-  const [sortLast, sortFirst, key] = nameOrder(query.dialect, 'intake_patients');
-  const page =
-    terms.length > 0
-      ? searchPageKeys(db, {
-          ...query,
-          table: 'intake_patients',
-          terms,
-          offset,
-          perPage: query.perPage,
-        })
-      : db
-          .selectFrom('intake_patients')
-          .where('intake_patients.payor_key', '=', query.payorKey)
-          .select('intake_patients.patient_key')
-          .orderBy(sortLast)
-          .orderBy(sortFirst)
-          .orderBy(key)
-          .limit(query.perPage)
-          .offset(offset);
-  return db
-    .selectFrom('intake_patients')
-    .innerJoin(page.as('page'), 'page.patient_key', 'intake_patients.patient_key')
-    .select([
-      'intake_patients.patient_key',
-      'intake_patients.patient_id',
-      'intake_patients.first_name',
-      'intake_patients.last_name',
-      'intake_patients.dob',
-      'intake_patients.phone',
-    ])
-    .orderBy(sortLast)
-    .orderBy(sortFirst)
-    .orderBy(key)
-    .execute();
+  const params = listParams(query.payorKey, query.search);
+  const shape = {
+    ...intakeShape(query, params),
+    perPage: query.perPage,
+    offset: (query.page - 1) * query.perPage,
+  };
+  return intakePage.execute(db, shape, params);
 };
 
 export const listFavoriteKeys = async (db: Kysely<Database>, userId: number) => {

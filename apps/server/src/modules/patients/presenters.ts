@@ -7,11 +7,20 @@ import type {
 } from '@portal/domain/patients-api';
 import type { Selectable } from 'kysely';
 import type { OrderItemsTable } from '../../db/schema';
-import type { TCounts, TOrderRow, TPatientRow, TPatientWithDoctor } from './repository';
+import type {
+  TCounts,
+  TOrderRow,
+  TPatientRow,
+  TPatientSummaryRow,
+  TPatientWithDoctor,
+} from './repository';
 
 /** Rows to API objects (core.md section 3), field by field. */
 
-export const presentPatientSummary = (row: TPatientRow, counts: TCounts): TPatientSummary => ({
+export const presentPatientSummary = (
+  row: TPatientSummaryRow,
+  counts: TCounts,
+): TPatientSummary => ({
   patient_key: row.patient_key,
   patient_id: row.patient_id,
   first_name: row.first_name,

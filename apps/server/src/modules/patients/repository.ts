@@ -2,10 +2,41 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { TOrderView } from '@portal/domain/order-progress';
 import type { TDialect } from '../../db/database';
 import type { Database, PatientsTable } from '../../db/schema';
-import { nameOrder, searchCount, searchPageKeys, searchTerms } from './search-sql';
+import { preparedQuery } from '../../db/prepared';
+import {
+  listCount,
+  listParams,
+  nameOrder,
+  pageKeys,
+  type TListParams,
+  type TListShape,
+  type TPageShape,
+} from './search-sql';
 import { orderCountSelections, subStatusCondition, viewCondition } from './status-sql';
 
 export type TPatientRow = Selectable<PatientsTable>;
+/** What a list shows of a patient: no addresses, no doctor. */
+const SUMMARY_COLUMNS = [
+  'patients.patient_key',
+  'patients.patient_id',
+  'patients.first_name',
+  'patients.last_name',
+  'patients.dob',
+  'patients.phone',
+  'patients.phone_mobile',
+  'patients.email',
+] as const;
+export type TPatientSummaryRow = Pick<
+  TPatientRow,
+  | 'patient_key'
+  | 'patient_id'
+  | 'first_name'
+  | 'last_name'
+  | 'dob'
+  | 'phone'
+  | 'phone_mobile'
+  | 'email'
+>;
 export type TCounts = {
   order_count: number;
   in_progress_count: number;
@@ -27,58 +58,82 @@ type TPatientQuery = {
   search: string;
 };
 
-/** How many patients the list has: the payor's, or the search's distinct matches. */
+const listShape = (query: TPatientQuery, params: TListParams): TListShape => ({
+  dialect: query.dialect,
+  table: 'patients',
+  terms: params.low.length,
+});
+
+const patientCount = preparedQuery(
+  (shape: TListShape) => `${shape.dialect}:${shape.table}`,
+  listCount,
+);
+
+/** How many patients the list has: the payor's, or the search's matches. */
 export const countPatients = async (db: Kysely<Database>, query: TPatientQuery) => {
-  const terms = searchTerms(query.search);
-  const row =
-    terms.length > 0
-      ? await searchCount(db, { ...query, table: 'patients', terms }).executeTakeFirst()
-      : await db
-          .selectFrom('patients')
-          .where('patients.payor_key', '=', query.payorKey)
-          .select((eb) => eb.fn.countAll<number>().as('total'))
-          .executeTakeFirst();
+  const params = listParams(query.payorKey, query.search);
+  const [row] = await patientCount.execute(db, listShape(query, params), params);
   return row?.total ?? 0;
 };
 
 /**
  * A page of one payor's patients by name (case-blind). The page's keys come from an
- * index alone: the (payor_key, name, name, patient_key) index, or the search's index
- * ranges; then only that page's rows are read.
+ * index alone (search-sql.ts); then only that page's rows are read.
  */
-export const patientPageQuery = (db: Kysely<Database>, query: TPatientQuery & TPageRequest) => {
-  const terms = searchTerms(query.search);
-  const offset = (query.page - 1) * query.perPage;
-  const [sortLast, sortFirst, key] = nameOrder(query.dialect, 'patients');
-  const page =
-    terms.length > 0
-      ? searchPageKeys(db, { ...query, table: 'patients', terms, offset, perPage: query.perPage })
-      : db
-          .selectFrom('patients')
-          .where('patients.payor_key', '=', query.payorKey)
-          .select('patients.patient_key')
-          .orderBy(sortLast)
-          .orderBy(sortFirst)
-          .orderBy(key)
-          .limit(query.perPage)
-          .offset(offset);
-  return db
-    .selectFrom('patients')
-    .innerJoin(page.as('page'), 'page.patient_key', 'patients.patient_key')
-    .selectAll('patients')
-    .orderBy(sortLast)
-    .orderBy(sortFirst)
-    .orderBy(key);
+const patientPage = preparedQuery(
+  (shape: TPageShape) => `${shape.dialect}:${shape.perPage}:${shape.offset}`,
+  (db, shape: TPageShape, params: TListParams) => {
+    const [sortLast, sortFirst, key] = nameOrder(shape.dialect, 'patients');
+    return db
+      .selectFrom('patients')
+      .innerJoin(pageKeys(db, shape, params).as('page'), 'page.patient_key', 'patients.patient_key')
+      .select(SUMMARY_COLUMNS)
+      .orderBy(sortLast)
+      .orderBy(sortFirst)
+      .orderBy(key);
+  },
+);
+
+const pageArguments = (query: TPatientQuery & TPageRequest) => {
+  const params = listParams(query.payorKey, query.search);
+  const shape = {
+    ...listShape(query, params),
+    perPage: query.perPage,
+    offset: (query.page - 1) * query.perPage,
+  };
+  return [shape, params] as const;
 };
+
+export const listPatientPage = (db: Kysely<Database>, query: TPatientQuery & TPageRequest) =>
+  patientPage.execute(db, ...pageArguments(query));
+
+/** The page's SQL as it is sent, for EXPLAIN. */
+export const compilePatientPage = (db: Kysely<Database>, query: TPatientQuery & TPageRequest) =>
+  patientPage.compile(db, ...pageArguments(query));
 
 /** A page of patients and the total the pager needs. */
 export const listPatients = async (
   db: Kysely<Database>,
   query: TPatientQuery & TPageRequest,
-): Promise<{ rows: TPatientRow[]; total: number }> => ({
+): Promise<{ rows: TPatientSummaryRow[]; total: number }> => ({
   total: await countPatients(db, query),
-  rows: await patientPageQuery(db, query).execute(),
+  rows: await listPatientPage(db, query),
 });
+
+const orderCountQuery = preparedQuery(
+  () => 'order-counts',
+  (db, _shape: null, params: { patientKeys: string[]; classificationKeys: string[] }) => {
+    let query = db
+      .selectFrom('orders')
+      .select((eb) => ['orders.patient_key', ...orderCountSelections(eb)])
+      .where('orders.patient_key', 'in', params.patientKeys)
+      .groupBy('orders.patient_key');
+    if (params.classificationKeys.length > 0) {
+      query = query.where('orders.so_classification_key', 'in', params.classificationKeys);
+    }
+    return query;
+  },
+);
 
 /** Order counts per patient, grouped in the database; classifications narrow them when given. */
 export const orderCounts = async (
@@ -88,15 +143,7 @@ export const orderCounts = async (
   if (options.patientKeys.length === 0) {
     return new Map();
   }
-  let query = db
-    .selectFrom('orders')
-    .select((eb) => ['orders.patient_key', ...orderCountSelections(eb)])
-    .where('orders.patient_key', 'in', options.patientKeys)
-    .groupBy('orders.patient_key');
-  if (options.classificationKeys.length > 0) {
-    query = query.where('orders.so_classification_key', 'in', options.classificationKeys);
-  }
-  const rows = await query.execute();
+  const rows = await orderCountQuery.execute(db, null, options);
   return new Map(
     rows.map((row) => [
       row.patient_key ?? '',

@@ -4,7 +4,7 @@ import { createDatabase, type TPortalDatabase } from '../../db/database';
 import { migrateToLatest } from '../../db/migrate';
 import { createTestDatabase, testDialects } from '../../test/databases';
 import { insertPatients } from '../../test/erp-fixtures';
-import { patientPageQuery } from './repository';
+import { compilePatientPage } from './repository';
 
 /**
  * Search must be served by the indexes of migration 0005, not by reading every
@@ -44,13 +44,13 @@ describe.each(testDialects())('patient search plan [%s]', (dialect) => {
   });
 
   const plan = async (search: string) => {
-    const query = patientPageQuery(database.db, {
+    const query = compilePatientPage(database.db, {
       dialect,
       payorKey: 'PAY-1',
       search,
       page: 1,
       perPage: 15,
-    }).compile();
+    });
     const prefix = { sqlite: 'EXPLAIN QUERY PLAN', mysql: 'EXPLAIN', postgres: 'EXPLAIN' }[dialect];
     const result = await database.db.executeQuery(
       CompiledQuery.raw(`${prefix} ${query.sql}`, [...query.parameters]),

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDialects } from '../test/databases';
+import { insertPatients } from '../test/erp-fixtures';
+import { createDatabase, type TPortalDatabase } from './database';
+import { migrateToLatest } from './migrate';
+import { preparedQuery } from './prepared';
+
+describe.each(testDialects())('prepared queries [%s]', (dialect) => {
+  let database: TPortalDatabase;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const test = await createTestDatabase(dialect);
+    drop = test.drop;
+    database = createDatabase(test.url);
+    await migrateToLatest(database.db);
+    await insertPatients(database.db, [
+      { patient_key: 'A', last_name: 'Adams', payor_key: 'P1' },
+      { patient_key: 'B', last_name: 'Brown', payor_key: 'P1' },
+      { patient_key: 'C', last_name: 'Clark', payor_key: 'P2' },
+    ]);
+  });
+  afterAll(async () => {
+    await database.destroy();
+    await drop();
+  });
+
+  type TParams = { payorKey: string; keys: string[] };
+  const build = (db: TPortalDatabase['db'], descending: boolean, params: TParams) =>
+    db
+      .selectFrom('patients')
+      .select(['patient_key', 'last_name'])
+      .where('payor_key', '=', params.payorKey)
+      .where('patient_key', 'in', params.keys)
+      // A value of build's own stays as it is.
+      .where('patient_key', '<>', 'nobody')
+      .orderBy('patient_key', descending ? 'desc' : 'asc');
+  const byKey = preparedQuery((descending: boolean) => String(descending), build);
+
+  it('sends what a fresh build would, for every set of values of one shape', async () => {
+    const runs: [boolean, TParams][] = [
+      [false, { payorKey: 'P1', keys: ['A', 'B'] }],
+      [false, { payorKey: 'P2', keys: ['C', 'A'] }],
+      [true, { payorKey: 'P1', keys: ['A', 'B'] }],
+      [true, { payorKey: 'P1', keys: ['B'] }],
+    ];
+    for (const [descending, params] of runs) {
+      const fresh = build(database.db, descending, params).compile();
+      const prepared = byKey.compile(database.db, descending, params);
+      expect(prepared.sql).toBe(fresh.sql);
+      expect(prepared.parameters).toEqual(fresh.parameters);
+    }
+    const rows = await byKey.execute(database.db, true, { payorKey: 'P1', keys: ['A', 'B', 'C'] });
+    expect(rows.map((row) => row.patient_key)).toEqual(['B', 'A']);
+    const other = await byKey.execute(database.db, true, { payorKey: 'P2', keys: ['A', 'B', 'C'] });
+    expect(other.map((row) => row.patient_key)).toEqual(['C']);
+  });
+
+  it('reuses one SQL string per shape', () => {
+    const first = byKey.compile(database.db, false, { payorKey: 'P1', keys: ['A'] });
+    const second = byKey.compile(database.db, false, { payorKey: 'P9', keys: ['Z'] });
+    expect(second.sql).toBe(first.sql);
+    expect(byKey.compile(database.db, false, { payorKey: 'P1', keys: ['A', 'B'] }).sql).not.toBe(
+      first.sql,
+    );
+  });
+
+  it('refuses a build that computes with a parameter instead of binding it', () => {
+    const computing = preparedQuery(
+      () => 'computing',
+      (db, _shape: null, params: { name: string }) =>
+        db.selectFrom('patients').selectAll().where('last_name', '=', `${params.name}%`),
+    );
+    expect(() => computing.compile(database.db, null, { name: 'Ad' })).toThrow(
+      /parameter name was computed with/,
+    );
+  });
+});
