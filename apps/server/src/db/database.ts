@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { chmodSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
 import { createPool } from 'mysql2';
 import pg from 'pg';
+import { PREPARED_SQL_MARK } from './prepared';
 import type { Database } from './schema';
 
 export type TDialect = 'sqlite' | 'mysql' | 'postgres';
@@ -103,6 +105,42 @@ const mysqlDialect = (url: string) => {
   });
 };
 
+/**
+ * Kysely sends every query unnamed, so PostgreSQL parses and plans it anew each time;
+ * for the list screens' queries planning costs more than running them. A prepared
+ * query's SQL (db/prepared.ts) goes out as a named statement instead, prepared once
+ * per connection, whose plan PostgreSQL may then keep. Their texts are few, so the
+ * names stay few.
+ */
+const withNamedStatements = (pool: pg.Pool) => {
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (name === undefined) {
+      name = `portal_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+  const patched = new WeakSet<pg.PoolClient>();
+  const connect = pool.connect.bind(pool);
+  const connectNamed = async () => {
+    const client = await connect();
+    if (!patched.has(client)) {
+      patched.add(client);
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      client.query = ((...args: unknown[]) => {
+        const [text, values] = args;
+        return typeof text === 'string' && text.startsWith(PREPARED_SQL_MARK)
+          ? query({ name: nameOf(text), text, values })
+          : query(...args);
+      }) as typeof client.query;
+    }
+    return client;
+  };
+  return Object.assign(pool, { connect: connectNamed }) as pg.Pool;
+};
+
 const postgresDialect = (url: string) => {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client whose connection dies (server restart, admin termination) emits
@@ -111,7 +149,7 @@ const postgresDialect = (url: string) => {
   pool.on('error', (error) => {
     console.warn(`PostgreSQL connection lost: ${error.message}`);
   });
-  return new PostgresDialect({ pool });
+  return new PostgresDialect({ pool: withNamedStatements(pool) });
 };
 
 /** Opens the portal database named by a DATABASE_URL (a file path means SQLite). */

@@ -1,9 +1,10 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects } from '../test/databases';
 import { insertPatients } from '../test/erp-fixtures';
 import { createDatabase, type TPortalDatabase } from './database';
 import { migrateToLatest } from './migrate';
-import { preparedQuery } from './prepared';
+import { PREPARED_SQL_MARK, preparedQuery } from './prepared';
 
 describe.each(testDialects())('prepared queries [%s]', (dialect) => {
   let database: TPortalDatabase;
@@ -47,7 +48,7 @@ describe.each(testDialects())('prepared queries [%s]', (dialect) => {
     for (const [descending, params] of runs) {
       const fresh = build(database.db, descending, params).compile();
       const prepared = byKey.compile(database.db, descending, params);
-      expect(prepared.sql).toBe(fresh.sql);
+      expect(prepared.sql).toBe(`${PREPARED_SQL_MARK}${fresh.sql}`);
       expect(prepared.parameters).toEqual(fresh.parameters);
     }
     const rows = await byKey.execute(database.db, true, { payorKey: 'P1', keys: ['A', 'B', 'C'] });
@@ -64,6 +65,23 @@ describe.each(testDialects())('prepared queries [%s]', (dialect) => {
       first.sql,
     );
   });
+
+  // PostgreSQL would otherwise parse and plan the statement on every run.
+  if (dialect === 'postgres') {
+    it('runs as a statement PostgreSQL keeps prepared on the connection', async () => {
+      const params = { payorKey: 'P1', keys: ['A', 'B', 'C', 'D'] };
+      const { sql: text } = byKey.compile(database.db, false, params);
+      const prepared = await database.db.connection().execute(async (connection) => {
+        await byKey.execute(connection, false, params);
+        await byKey.execute(connection, false, { payorKey: 'P2', keys: ['C', 'B', 'A', 'D'] });
+        const { rows } = await sql<{
+          statement: string;
+        }>`select statement from pg_prepared_statements`.execute(connection);
+        return rows.map((row) => row.statement);
+      });
+      expect(prepared.filter((statement) => statement === text)).toHaveLength(1);
+    });
+  }
 
   it('refuses a build that computes with a parameter instead of binding it', () => {
     const computing = preparedQuery(

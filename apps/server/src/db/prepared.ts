@@ -14,7 +14,14 @@ import type { Database } from './schema';
  * with it or branch on it: it gets placeholders, which throw if read as text or
  * numbers. Values `build` makes up itself (a status list, say) stay in the SQL's
  * parameters as they were.
+ *
+ * Their SQL starts with PREPARED_SQL_MARK, which tells the PostgreSQL and MariaDB
+ * connections (db/database.ts) to prepare the statement on the server once per
+ * connection instead of parsing and planning it on every run.
  */
+
+/** Marks the SQL of a prepared query, whose texts are few enough to keep prepared. */
+export const PREPARED_SQL_MARK = '/* prepared */ ';
 
 type TValue = string | number | null;
 export type TPreparedParams = Record<string, TValue | readonly TValue[]>;
@@ -53,7 +60,7 @@ const listLengths = (params: TPreparedParams) =>
 const prepare = (query: Compilable): TPrepared => {
   const compiled = query.compile();
   return {
-    sql: compiled.sql,
+    sql: `${PREPARED_SQL_MARK}${compiled.sql}`,
     bindings: compiled.parameters.map((parameter) =>
       parameter instanceof Placeholder
         ? {

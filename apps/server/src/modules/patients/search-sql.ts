@@ -142,16 +142,17 @@ export const listCount = (db: Kysely<Database>, shape: TListShape, params: TList
 };
 
 /**
- * A row limit written into the SQL: SQLite runs the search's ordered, limited
- * branches about four times faster with a literal LIMIT than with a bound one
- * (measured with tools/bench/patients.ts). The page numbers behind it are validated
- * integers.
+ * A row limit. SQLite runs the search's ordered, limited branches about four times
+ * faster with a literal LIMIT than with a bound one (measured with
+ * tools/bench/patients.ts), so there it is written into the SQL; the page numbers
+ * behind it are validated integers. PostgreSQL and MariaDB keep statements prepared
+ * on the server (db/prepared.ts), which wants few distinct SQL texts: there it is bound.
  */
-const literalLimit = (rows: number) => {
+const rowLimit = (dialect: TDialect, rows: number) => {
   if (!Number.isSafeInteger(rows) || rows < 0) {
     throw new Error(`not a row limit: ${rows}`);
   }
-  return sql.lit(rows);
+  return dialect === 'sqlite' ? sql.lit(rows) : sql.val(rows);
 };
 
 /** What a page's SQL depends on: its limits are written into it. */
@@ -176,8 +177,8 @@ export const pageKeys = (db: Kysely<Database>, shape: TPageShape, params: TListP
   if (shape.terms === 0) {
     return payorRows()
       .select(key.as('patient_key'))
-      .limit(literalLimit(perPage))
-      .offset(literalLimit(offset));
+      .limit(rowLimit(dialect, perPage))
+      .offset(rowLimit(dialect, offset));
   }
   const [head, ...rest] = searchBranches(shape, params).map((where) =>
     db
@@ -185,7 +186,7 @@ export const pageKeys = (db: Kysely<Database>, shape: TPageShape, params: TListP
         payorRows()
           .select([sortLast.as('sort_last'), sortFirst.as('sort_first'), key.as('patient_key')])
           .where(where)
-          .limit(literalLimit(offset + perPage))
+          .limit(rowLimit(dialect, offset + perPage))
           .as('branch'),
       )
       .selectAll(),
@@ -200,6 +201,6 @@ export const pageKeys = (db: Kysely<Database>, shape: TPageShape, params: TListP
     .orderBy('matches.sort_last')
     .orderBy('matches.sort_first')
     .orderBy('matches.patient_key')
-    .limit(literalLimit(perPage))
-    .offset(literalLimit(offset));
+    .limit(rowLimit(dialect, perPage))
+    .offset(rowLimit(dialect, offset));
 };
