@@ -138,7 +138,7 @@ const withNamedStatements = (pool: pg.Pool) => {
     }
     return client;
   };
-  return Object.assign(pool, { connect: connectNamed }) as pg.Pool;
+  return Object.assign(pool, { connect: connectNamed });
 };
 
 const postgresDialect = (url: string) => {
