@@ -15,9 +15,9 @@ import type { Database } from './schema';
  * numbers. Values `build` makes up itself (a status list, say) stay in the SQL's
  * parameters as they were.
  *
- * Their SQL starts with PREPARED_SQL_MARK, which tells the PostgreSQL and MariaDB
- * connections (db/database.ts) to prepare the statement on the server once per
- * connection instead of parsing and planning it on every run.
+ * Their SQL starts with PREPARED_SQL_MARK, which tells the PostgreSQL connections
+ * (db/database.ts) to prepare the statement on the server once per connection
+ * instead of parsing it on every run.
  */
 
 /** Marks the SQL of a prepared query, whose texts are few enough to keep prepared. */

@@ -145,8 +145,8 @@ export const listCount = (db: Kysely<Database>, shape: TListShape, params: TList
  * A row limit. SQLite runs the search's ordered, limited branches about four times
  * faster with a literal LIMIT than with a bound one (measured with
  * tools/bench/patients.ts), so there it is written into the SQL; the page numbers
- * behind it are validated integers. PostgreSQL and MariaDB keep statements prepared
- * on the server (db/prepared.ts), which wants few distinct SQL texts: there it is bound.
+ * behind it are validated integers. PostgreSQL keeps the statements prepared on the
+ * server (db/prepared.ts), which wants few distinct SQL texts, so elsewhere it is bound.
  */
 const rowLimit = (dialect: TDialect, rows: number) => {
   if (!Number.isSafeInteger(rows) || rows < 0) {
