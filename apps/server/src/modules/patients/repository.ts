@@ -120,25 +120,38 @@ export const listPatients = async (
   rows: await listPatientPage(db, query),
 });
 
+/** The classification keys a user enabled, as a subquery. */
+const enabledClassificationKeys = (db: Kysely<Database>, userId: number) =>
+  db
+    .selectFrom('user_preferences')
+    .select('user_preferences.value')
+    .where('user_preferences.user_id', '=', userId)
+    .where('user_preferences.kind', '=', 'so_classification');
+
 const orderCountQuery = preparedQuery(
   () => 'order-counts',
-  (db, _shape: null, params: { patientKeys: string[]; classificationKeys: string[] }) => {
-    let query = db
+  (db, _shape: null, params: { patientKeys: string[]; userId: number }) =>
+    db
       .selectFrom('orders')
       .select((eb) => ['orders.patient_key', ...orderCountSelections(eb)])
       .where('orders.patient_key', 'in', params.patientKeys)
-      .groupBy('orders.patient_key');
-    if (params.classificationKeys.length > 0) {
-      query = query.where('orders.so_classification_key', 'in', params.classificationKeys);
-    }
-    return query;
-  },
+      // The user's classification preferences narrow the counts; none enabled, all count.
+      .where((eb) =>
+        eb.or([
+          eb.not(eb.exists(enabledClassificationKeys(db, params.userId))),
+          eb('orders.so_classification_key', 'in', enabledClassificationKeys(db, params.userId)),
+        ]),
+      )
+      .groupBy('orders.patient_key'),
 );
 
-/** Order counts per patient, grouped in the database; classifications narrow them when given. */
+/**
+ * Order counts per patient, grouped in the database, of the orders whose
+ * classification the user enabled (all orders if they enabled none).
+ */
 export const orderCounts = async (
   db: Kysely<Database>,
-  options: { patientKeys: string[]; classificationKeys: string[] },
+  options: { patientKeys: string[]; userId: number },
 ): Promise<Map<string, TCounts>> => {
   if (options.patientKeys.length === 0) {
     return new Map();

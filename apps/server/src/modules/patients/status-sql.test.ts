@@ -91,7 +91,7 @@ describe.each(testDialects())('status rules in SQL agree with the domain [%s]', 
   });
 
   it('counts each group as statusGroupOf groups', async () => {
-    const counts = await orderCounts(database.db, { patientKeys: ['P'], classificationKeys: [] });
+    const counts = await orderCounts(database.db, { patientKeys: ['P'], userId: 1 });
     const group = (name: string) =>
       ORDERS.filter((order) => statusGroupOf(order.status?.trim()) === name);
     expect(counts.get('P')).toEqual({

@@ -4,7 +4,7 @@ import { ZKey, ZPatientListQuery, ZPatientListResponse } from '@portal/domain/pa
 import { requireAuth } from '../../../plugins/auth';
 import { ZErrorBody } from '../../../plugins/errors';
 import { pageInfo, presentPatientSummary } from '../presenters';
-import { countsFor, enabledClassifications, listPatients, orderCounts } from '../repository';
+import { countsFor, listPatients, orderCounts } from '../repository';
 import { assertPayorListAccess } from '../scope';
 
 export const patientListRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,12 +28,9 @@ export const patientListRoutes: FastifyPluginAsyncZod = async (app) => {
       const search = (request.query.search ?? '').trim();
       const { db, dialect } = app.portal.database;
       const query = { dialect, payorKey, search };
-      const [{ rows, total }, classificationKeys] = await Promise.all([
-        listPatients(db, { ...query, page, perPage }),
-        enabledClassifications(db, user.id),
-      ]);
+      const { rows, total } = await listPatients(db, { ...query, page, perPage });
       const patientKeys = rows.map((row) => row.patient_key);
-      const counts = await orderCounts(db, { patientKeys, classificationKeys });
+      const counts = await orderCounts(db, { patientKeys, userId: user.id });
       await app.audit(request, {
         action: 'patient_list',
         userId: user.id,

@@ -4,13 +4,7 @@ import { ZCompanyResponse, ZKey, ZPatientDetailResponse } from '@portal/domain/p
 import { requireAuth } from '../../../plugins/auth';
 import { ZErrorBody } from '../../../plugins/errors';
 import { presentPatientDetail } from '../presenters';
-import {
-  countsFor,
-  enabledClassifications,
-  findPatient,
-  listPatientPayors,
-  orderCounts,
-} from '../repository';
+import { countsFor, findPatient, listPatientPayors, orderCounts } from '../repository';
 import { assertPayorPathAccess, requireVisiblePatient } from '../scope';
 
 const errors = { 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
@@ -33,10 +27,7 @@ export const patientRoutes: FastifyPluginAsyncZod = async (app) => {
       assertPayorPathAccess(user, payorKey);
       const { db } = app.portal.database;
       const patient = requireVisiblePatient(user, await findPatient(db, patientKey), payorKey);
-      const counts = await orderCounts(db, {
-        patientKeys: [patientKey],
-        classificationKeys: await enabledClassifications(db, user.id),
-      });
+      const counts = await orderCounts(db, { patientKeys: [patientKey], userId: user.id });
       await app.audit(request, { action: 'patient_view', userId: user.id, patientKey });
       return {
         success: true as const,
