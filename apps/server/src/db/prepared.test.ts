@@ -1,33 +1,21 @@
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDialects } from '../test/databases';
+import { sql, type Kysely } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { testDialects, useMigratedDatabase } from '../test/databases';
 import { insertPatients } from '../test/erp-fixtures';
-import { createDatabase, type TPortalDatabase } from './database';
-import { migrateToLatest } from './migrate';
 import { PREPARED_SQL_MARK, preparedQuery } from './prepared';
+import type { Database } from './schema';
 
 describe.each(testDialects())('prepared queries [%s]', (dialect) => {
-  let database: TPortalDatabase;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    const test = await createTestDatabase(dialect);
-    drop = test.drop;
-    database = createDatabase(test.url);
-    await migrateToLatest(database.db);
-    await insertPatients(database.db, [
+  const database = useMigratedDatabase(dialect, async (db) => {
+    await insertPatients(db, [
       { patient_key: 'A', last_name: 'Adams', payor_key: 'P1' },
       { patient_key: 'B', last_name: 'Brown', payor_key: 'P1' },
       { patient_key: 'C', last_name: 'Clark', payor_key: 'P2' },
     ]);
   });
-  afterAll(async () => {
-    await database.destroy();
-    await drop();
-  });
 
   type TParams = { payorKey: string; keys: string[] };
-  const build = (db: TPortalDatabase['db'], descending: boolean, params: TParams) =>
+  const build = (db: Kysely<Database>, descending: boolean, params: TParams) =>
     db
       .selectFrom('patients')
       .select(['patient_key', 'last_name'])
@@ -46,22 +34,28 @@ describe.each(testDialects())('prepared queries [%s]', (dialect) => {
       [true, { payorKey: 'P1', keys: ['B'] }],
     ];
     for (const [descending, params] of runs) {
-      const fresh = build(database.db, descending, params).compile();
-      const prepared = byKey.compile(database.db, descending, params);
+      const fresh = build(database().db, descending, params).compile();
+      const prepared = byKey.compile(database().db, descending, params);
       expect(prepared.sql).toBe(`${PREPARED_SQL_MARK}${fresh.sql}`);
       expect(prepared.parameters).toEqual(fresh.parameters);
     }
-    const rows = await byKey.execute(database.db, true, { payorKey: 'P1', keys: ['A', 'B', 'C'] });
+    const rows = await byKey.execute(database().db, true, {
+      payorKey: 'P1',
+      keys: ['A', 'B', 'C'],
+    });
     expect(rows.map((row) => row.patient_key)).toEqual(['B', 'A']);
-    const other = await byKey.execute(database.db, true, { payorKey: 'P2', keys: ['A', 'B', 'C'] });
+    const other = await byKey.execute(database().db, true, {
+      payorKey: 'P2',
+      keys: ['A', 'B', 'C'],
+    });
     expect(other.map((row) => row.patient_key)).toEqual(['C']);
   });
 
   it('reuses one SQL string per shape', () => {
-    const first = byKey.compile(database.db, false, { payorKey: 'P1', keys: ['A'] });
-    const second = byKey.compile(database.db, false, { payorKey: 'P9', keys: ['Z'] });
+    const first = byKey.compile(database().db, false, { payorKey: 'P1', keys: ['A'] });
+    const second = byKey.compile(database().db, false, { payorKey: 'P9', keys: ['Z'] });
     expect(second.sql).toBe(first.sql);
-    expect(byKey.compile(database.db, false, { payorKey: 'P1', keys: ['A', 'B'] }).sql).not.toBe(
+    expect(byKey.compile(database().db, false, { payorKey: 'P1', keys: ['A', 'B'] }).sql).not.toBe(
       first.sql,
     );
   });
@@ -70,15 +64,17 @@ describe.each(testDialects())('prepared queries [%s]', (dialect) => {
   if (dialect === 'postgres') {
     it('runs as a statement PostgreSQL keeps prepared on the connection', async () => {
       const params = { payorKey: 'P1', keys: ['A', 'B', 'C', 'D'] };
-      const { sql: text } = byKey.compile(database.db, false, params);
-      const prepared = await database.db.connection().execute(async (connection) => {
-        await byKey.execute(connection, false, params);
-        await byKey.execute(connection, false, { payorKey: 'P2', keys: ['C', 'B', 'A', 'D'] });
-        const { rows } = await sql<{
-          statement: string;
-        }>`select statement from pg_prepared_statements`.execute(connection);
-        return rows.map((row) => row.statement);
-      });
+      const { sql: text } = byKey.compile(database().db, false, params);
+      const prepared = await database()
+        .db.connection()
+        .execute(async (connection) => {
+          await byKey.execute(connection, false, params);
+          await byKey.execute(connection, false, { payorKey: 'P2', keys: ['C', 'B', 'A', 'D'] });
+          const { rows } = await sql<{
+            statement: string;
+          }>`select statement from pg_prepared_statements`.execute(connection);
+          return rows.map((row) => row.statement);
+        });
       expect(prepared.filter((statement) => statement === text)).toHaveLength(1);
     });
   }
@@ -89,7 +85,7 @@ describe.each(testDialects())('prepared queries [%s]', (dialect) => {
       (db, _shape: null, params: { name: string }) =>
         db.selectFrom('patients').selectAll().where('last_name', '=', `${params.name}%`),
     );
-    expect(() => computing.compile(database.db, null, { name: 'Ad' })).toThrow(
+    expect(() => computing.compile(database().db, null, { name: 'Ad' })).toThrow(
       /parameter name was computed with/,
     );
   });

@@ -4,8 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
-import { inject } from 'vitest';
-import type { TDialect } from '../db/database';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { createDatabase, type TDialect, type TPortalDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import type { Database } from '../db/schema';
 import { TEST_SERVER_URLS } from './dialect-servers';
 
 /** The dialects this run covers: sqlite always, the others when their servers answered. */
@@ -57,5 +60,35 @@ export const createTestDatabase = async (dialect: TDialect): Promise<TTestDataba
       await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await client.end();
     },
+  };
+};
+
+/**
+ * A fresh, migrated database for the tests of one describe block: made (and filled by
+ * `seed`) before them, dropped after. The getter answers once the tests run.
+ */
+export const useMigratedDatabase = (
+  dialect: TDialect,
+  seed: (db: Kysely<Database>) => Promise<void> = async () => {},
+  timeoutMs = 60_000,
+) => {
+  let database: TPortalDatabase | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const test = await createTestDatabase(dialect);
+    drop = test.drop;
+    database = createDatabase(test.url);
+    await migrateToLatest(database.db);
+    await seed(database.db);
+  }, timeoutMs);
+  afterAll(async () => {
+    await database?.destroy();
+    await drop?.();
+  });
+  return () => {
+    if (!database) {
+      throw new Error('the test database is made in beforeAll');
+    }
+    return database;
   };
 };

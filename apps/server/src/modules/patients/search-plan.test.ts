@@ -1,8 +1,6 @@
 import { CompiledQuery } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type TPortalDatabase } from '../../db/database';
-import { migrateToLatest } from '../../db/migrate';
-import { createTestDatabase, testDialects } from '../../test/databases';
+import { describe, expect, it } from 'vitest';
+import { testDialects, useMigratedDatabase } from '../../test/databases';
 import { insertPatients } from '../../test/erp-fixtures';
 import { compilePatientPage } from './repository';
 
@@ -23,28 +21,21 @@ const patients = Array.from({ length: PAYORS * PER_PAYOR }, (_, index) => ({
 }));
 
 describe.each(testDialects())('patient search plan [%s]', (dialect) => {
-  let database: TPortalDatabase;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    const test = await createTestDatabase(dialect);
-    drop = test.drop;
-    database = createDatabase(test.url);
-    await migrateToLatest(database.db);
-    for (let start = 0; start < patients.length; start += 500) {
-      await insertPatients(database.db, patients.slice(start, start + 500));
-    }
-    await database.db.executeQuery(
-      CompiledQuery.raw(dialect === 'mysql' ? 'ANALYZE TABLE patients' : 'ANALYZE'),
-    );
-  }, 120_000);
-  afterAll(async () => {
-    await database.destroy();
-    await drop();
-  });
+  const database = useMigratedDatabase(
+    dialect,
+    async (db) => {
+      for (let start = 0; start < patients.length; start += 500) {
+        await insertPatients(db, patients.slice(start, start + 500));
+      }
+      await db.executeQuery(
+        CompiledQuery.raw(dialect === 'mysql' ? 'ANALYZE TABLE patients' : 'ANALYZE'),
+      );
+    },
+    120_000,
+  );
 
   const plan = async (search: string) => {
-    const query = compilePatientPage(database.db, {
+    const query = compilePatientPage(database().db, {
       dialect,
       payorKey: 'PAY-1',
       search,
@@ -52,7 +43,7 @@ describe.each(testDialects())('patient search plan [%s]', (dialect) => {
       perPage: 15,
     });
     const prefix = { sqlite: 'EXPLAIN QUERY PLAN', mysql: 'EXPLAIN', postgres: 'EXPLAIN' }[dialect];
-    const result = await database.db.executeQuery(
+    const result = await database().db.executeQuery(
       CompiledQuery.raw(`${prefix} ${query.sql}`, [...query.parameters]),
     );
     return result.rows.map((row) => JSON.stringify(row)).join('\n');

@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type TPortalDatabase } from '../../db/database';
-import { migrateToLatest } from '../../db/migrate';
-import { createTestDatabase, testDialects } from '../../test/databases';
+import { describe, expect, it } from 'vitest';
+import { testDialects, useMigratedDatabase } from '../../test/databases';
 import { insertPatients } from '../../test/erp-fixtures';
 import { countPatients, listPatientPage } from './repository';
 import { searchTerms } from './search-sql';
@@ -53,19 +51,8 @@ const byName = (a: TPatient, b: TPatient) =>
 const SEARCHES = ['jo', 'JO7', 'smi', 'mil', 'john jo', 'jo, john', 'Jo Jo', 'ann', 'a', 'zz'];
 
 describe.each(testDialects())('patient search against its rule [%s]', (dialect) => {
-  let database: TPortalDatabase;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    const test = await createTestDatabase(dialect);
-    drop = test.drop;
-    database = createDatabase(test.url);
-    await migrateToLatest(database.db);
-    await insertPatients(database.db, patients);
-  }, 60_000);
-  afterAll(async () => {
-    await database.destroy();
-    await drop();
+  const database = useMigratedDatabase(dialect, async (db) => {
+    await insertPatients(db, patients);
   });
 
   it.each(SEARCHES)('search %j counts and pages every match once', async (search) => {
@@ -73,12 +60,12 @@ describe.each(testDialects())('patient search against its rule [%s]', (dialect) 
       .filter((patient) => patient.payor_key === 'PAY-1' && matches(patient, search))
       .sort(byName);
     const query = { dialect, payorKey: 'PAY-1', search };
-    expect(await countPatients(database.db, query)).toBe(expected.length);
+    expect(await countPatients(database().db, query)).toBe(expected.length);
 
     const perPage = 7;
     const shown: TPatient[] = [];
     for (let page = 1; page <= Math.ceil(expected.length / perPage) + 1; page += 1) {
-      const rows = await listPatientPage(database.db, { ...query, page, perPage });
+      const rows = await listPatientPage(database().db, { ...query, page, perPage });
       expect(rows.length).toBeLessThanOrEqual(perPage);
       shown.push(...rows.map((row) => ({ ...row, payor_key: 'PAY-1' })));
     }

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ORDER_VIEWS,
   SUB_STATUSES,
@@ -12,11 +12,8 @@ import {
   SHIPPED_STATUSES,
   statusGroupOf,
 } from '@portal/domain/order-status';
-import { createTestDatabase, testDialects } from '../../test/databases';
-import { createDatabase, type TPortalDatabase } from '../../db/database';
-import { migrateToLatest } from '../../db/migrate';
+import { testDialects, useMigratedDatabase } from '../../test/databases';
 import { insertOrders } from '../../test/erp-fixtures';
-import { afterAll } from 'vitest';
 import { listOrders, orderCounts } from './repository';
 
 /**
@@ -55,33 +52,22 @@ const ORDERS = STATUSES.flatMap((status, s) =>
 );
 
 describe.each(testDialects())('status rules in SQL agree with the domain [%s]', (dialect) => {
-  let database: TPortalDatabase;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    const test = await createTestDatabase(dialect);
-    drop = test.drop;
-    database = createDatabase(test.url);
-    await migrateToLatest(database.db);
-    await insertOrders(database.db, ORDERS);
-  }, 60_000);
-  afterAll(async () => {
-    await database.destroy();
-    await drop();
+  const database = useMigratedDatabase(dialect, async (db) => {
+    await insertOrders(db, ORDERS);
   });
 
   const ids = (orders: { order_id: string }[]) => orders.map((order) => order.order_id).sort();
   const page = { page: 1, perPage: 10_000, patientKey: 'P', classificationKeys: [] };
 
   it.each(ORDER_VIEWS)('view %s keeps exactly the orders matchesView keeps', async (view) => {
-    const rows = await listOrders(database.db, { ...page, view });
+    const rows = await listOrders(database().db, { ...page, view });
     expect(ids(rows)).toEqual(ids(ORDERS.filter((order) => matchesView(order, view))));
   });
 
   it('every sub-status of every view keeps exactly what matchesSubStatus keeps', async () => {
     for (const view of ORDER_VIEWS) {
       for (const subStatus of SUB_STATUSES[view]) {
-        const rows = await listOrders(database.db, { ...page, view, subStatus });
+        const rows = await listOrders(database().db, { ...page, view, subStatus });
         const expected = ORDERS.filter(
           (order) => matchesView(order, view) && matchesSubStatus(order, subStatus),
         );
@@ -91,7 +77,7 @@ describe.each(testDialects())('status rules in SQL agree with the domain [%s]', 
   });
 
   it('counts each group as statusGroupOf groups', async () => {
-    const counts = await orderCounts(database.db, { patientKeys: ['P'], userId: 1 });
+    const counts = await orderCounts(database().db, { patientKeys: ['P'], userId: 1 });
     const group = (name: string) =>
       ORDERS.filter((order) => statusGroupOf(order.status?.trim()) === name);
     expect(counts.get('P')).toEqual({
