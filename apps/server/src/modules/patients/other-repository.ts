@@ -1,74 +1,45 @@
 import type { Kysely } from 'kysely';
-import type { TDialect } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { preparedQuery } from '../../db/prepared';
 import {
-  listCount,
-  listParams,
-  nameOrder,
-  pageKeys,
-  type TListParams,
-  type TListShape,
-  type TPageShape,
-} from './search-sql';
-import type { TPageRequest } from './repository';
+  countNameList,
+  pageArguments,
+  pageShapeKey,
+  type TNameListQuery,
+  type TPageRequest,
+} from './name-list';
+import { nameOrder, pageKeys, type TListParams, type TPageShape } from './search-sql';
 
 /** Intake patients, favourites and payors: the dashboard's smaller reads and writes. */
 
-type TIntakeQuery = { dialect: TDialect; payorKey: string; search: string };
+export const countIntakePatients = (db: Kysely<Database>, query: TNameListQuery) =>
+  countNameList(db, 'intake_patients', query);
 
-const intakeShape = (query: TIntakeQuery, params: TListParams): TListShape => ({
-  dialect: query.dialect,
-  table: 'intake_patients',
-  terms: params.low.length,
+const intakePage = preparedQuery(pageShapeKey, (db, shape: TPageShape, params: TListParams) => {
+  const [sortLast, sortFirst, key] = nameOrder(shape.dialect, 'intake_patients');
+  return db
+    .selectFrom('intake_patients')
+    .innerJoin(
+      pageKeys(db, shape, params).as('page'),
+      'page.patient_key',
+      'intake_patients.patient_key',
+    )
+    .select([
+      'intake_patients.patient_key',
+      'intake_patients.patient_id',
+      'intake_patients.first_name',
+      'intake_patients.last_name',
+      'intake_patients.dob',
+      'intake_patients.phone',
+    ])
+    .orderBy(sortLast)
+    .orderBy(sortFirst)
+    .orderBy(key);
 });
 
-const intakeCount = preparedQuery(
-  (shape: TListShape) => `${shape.dialect}:${shape.table}`,
-  listCount,
-);
-
-export const countIntakePatients = async (db: Kysely<Database>, query: TIntakeQuery) => {
-  const params = listParams(query.payorKey, query.search);
-  const [row] = await intakeCount.execute(db, intakeShape(query, params), params);
-  return row?.total ?? 0;
-};
-
-const intakePage = preparedQuery(
-  (shape: TPageShape) => `${shape.dialect}:${shape.perPage}:${shape.offset}`,
-  (db, shape: TPageShape, params: TListParams) => {
-    const [sortLast, sortFirst, key] = nameOrder(shape.dialect, 'intake_patients');
-    return db
-      .selectFrom('intake_patients')
-      .innerJoin(
-        pageKeys(db, shape, params).as('page'),
-        'page.patient_key',
-        'intake_patients.patient_key',
-      )
-      .select([
-        'intake_patients.patient_key',
-        'intake_patients.patient_id',
-        'intake_patients.first_name',
-        'intake_patients.last_name',
-        'intake_patients.dob',
-        'intake_patients.phone',
-      ])
-      .orderBy(sortLast)
-      .orderBy(sortFirst)
-      .orderBy(key);
-  },
-);
-
 /** A page of a payor's intake patients by name, found the way the patient list finds them. */
-export const listIntakePatients = (db: Kysely<Database>, query: TIntakeQuery & TPageRequest) => {
-  const params = listParams(query.payorKey, query.search);
-  const shape = {
-    ...intakeShape(query, params),
-    perPage: query.perPage,
-    offset: (query.page - 1) * query.perPage,
-  };
-  return intakePage.execute(db, shape, params);
-};
+export const listIntakePatients = (db: Kysely<Database>, query: TNameListQuery & TPageRequest) =>
+  intakePage.execute(db, ...pageArguments('intake_patients', query));
 
 export const listFavoriteKeys = async (db: Kysely<Database>, userId: number) => {
   const rows = await db

@@ -1,17 +1,15 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { TOrderView } from '@portal/domain/order-progress';
-import type { TDialect } from '../../db/database';
 import type { Database, PatientsTable } from '../../db/schema';
 import { preparedQuery } from '../../db/prepared';
 import {
-  listCount,
-  listParams,
-  nameOrder,
-  pageKeys,
-  type TListParams,
-  type TListShape,
-  type TPageShape,
-} from './search-sql';
+  countNameList,
+  pageArguments,
+  pageShapeKey,
+  type TNameListQuery,
+  type TPageRequest,
+} from './name-list';
+import { nameOrder, pageKeys, type TListParams, type TPageShape } from './search-sql';
 import { orderCountSelections, subStatusCondition, viewCondition } from './status-sql';
 
 export type TPatientRow = Selectable<PatientsTable>;
@@ -43,7 +41,6 @@ export type TCounts = {
   shipped_count: number;
   pending_docs_count: number;
 };
-export type TPageRequest = { page: number; perPage: number };
 
 const NO_COUNTS: TCounts = {
   order_count: 0,
@@ -52,69 +49,36 @@ const NO_COUNTS: TCounts = {
   pending_docs_count: 0,
 };
 
-type TPatientQuery = {
-  dialect: TDialect;
-  payorKey: string;
-  search: string;
-};
-
-const listShape = (query: TPatientQuery, params: TListParams): TListShape => ({
-  dialect: query.dialect,
-  table: 'patients',
-  terms: params.low.length,
-});
-
-const patientCount = preparedQuery(
-  (shape: TListShape) => `${shape.dialect}:${shape.table}`,
-  listCount,
-);
-
 /** How many patients the list has: the payor's, or the search's matches. */
-export const countPatients = async (db: Kysely<Database>, query: TPatientQuery) => {
-  const params = listParams(query.payorKey, query.search);
-  const [row] = await patientCount.execute(db, listShape(query, params), params);
-  return row?.total ?? 0;
-};
+export const countPatients = (db: Kysely<Database>, query: TNameListQuery) =>
+  countNameList(db, 'patients', query);
 
 /**
  * A page of one payor's patients by name (case-blind). The page's keys come from an
  * index alone (search-sql.ts); then only that page's rows are read.
  */
-const patientPage = preparedQuery(
-  (shape: TPageShape) => `${shape.dialect}:${shape.perPage}:${shape.offset}`,
-  (db, shape: TPageShape, params: TListParams) => {
-    const [sortLast, sortFirst, key] = nameOrder(shape.dialect, 'patients');
-    return db
-      .selectFrom('patients')
-      .innerJoin(pageKeys(db, shape, params).as('page'), 'page.patient_key', 'patients.patient_key')
-      .select(SUMMARY_COLUMNS)
-      .orderBy(sortLast)
-      .orderBy(sortFirst)
-      .orderBy(key);
-  },
-);
+const patientPage = preparedQuery(pageShapeKey, (db, shape: TPageShape, params: TListParams) => {
+  const [sortLast, sortFirst, key] = nameOrder(shape.dialect, 'patients');
+  return db
+    .selectFrom('patients')
+    .innerJoin(pageKeys(db, shape, params).as('page'), 'page.patient_key', 'patients.patient_key')
+    .select(SUMMARY_COLUMNS)
+    .orderBy(sortLast)
+    .orderBy(sortFirst)
+    .orderBy(key);
+});
 
-const pageArguments = (query: TPatientQuery & TPageRequest) => {
-  const params = listParams(query.payorKey, query.search);
-  const shape = {
-    ...listShape(query, params),
-    perPage: query.perPage,
-    offset: (query.page - 1) * query.perPage,
-  };
-  return [shape, params] as const;
-};
-
-export const listPatientPage = (db: Kysely<Database>, query: TPatientQuery & TPageRequest) =>
-  patientPage.execute(db, ...pageArguments(query));
+export const listPatientPage = (db: Kysely<Database>, query: TNameListQuery & TPageRequest) =>
+  patientPage.execute(db, ...pageArguments('patients', query));
 
 /** The page's SQL as it is sent, for EXPLAIN. */
-export const compilePatientPage = (db: Kysely<Database>, query: TPatientQuery & TPageRequest) =>
-  patientPage.compile(db, ...pageArguments(query));
+export const compilePatientPage = (db: Kysely<Database>, query: TNameListQuery & TPageRequest) =>
+  patientPage.compile(db, ...pageArguments('patients', query));
 
 /** A page of patients and the total the pager needs. */
 export const listPatients = async (
   db: Kysely<Database>,
-  query: TPatientQuery & TPageRequest,
+  query: TNameListQuery & TPageRequest,
 ): Promise<{ rows: TPatientSummaryRow[]; total: number }> => ({
   total: await countPatients(db, query),
   rows: await listPatientPage(db, query),
