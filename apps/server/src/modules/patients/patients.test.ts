@@ -59,6 +59,8 @@ describe.each(testDialects())('patient list and details [%s]', (dialect) => {
     expect(second).toMatchObject({ current_page: 2, pages: 2, total: 6, per_page: 4 });
     const beyond = await list('caseManagerA', `${LIST_A}?page=9&per_page=4`);
     expect(beyond.patients).toEqual([]);
+    // No row carries the total past the end; the pager still needs it.
+    expect(beyond).toMatchObject({ total: 6, pages: 2 });
     expect((await request('caseManagerA', `${LIST_A}?per_page=0`)).statusCode).toBe(400);
     expect((await request('caseManagerA', `${LIST_A}?per_page=101`)).statusCode).toBe(400);
   });
