@@ -2,7 +2,7 @@ import { MysqlAdapter, PostgresAdapter, type CreateTableBuilder, type Kysely } f
 
 type TAnyTable = CreateTableBuilder<string>;
 
-const isPostgres = (db: Kysely<unknown>): boolean =>
+export const isPostgres = (db: Kysely<unknown>): boolean =>
   db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** An auto-incrementing integer primary key named id, spelled the way each dialect wants it. */
