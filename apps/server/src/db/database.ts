@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { chmodSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
 import { createPool } from 'mysql2';
 import pg from 'pg';
 import { PREPARED_SQL_MARK } from './prepared';
@@ -102,6 +102,12 @@ const mysqlDialect = (url: string) => {
   const connectionLimit = Number(new URL(url).searchParams.get('connectionLimit') ?? 10);
   return new MysqlDialect({
     pool: createPool({ ...mysqlConnectionOptions(url), connectionLimit }),
+    // For an IN list of keys (a page's patients) MariaDB dives into the index once per
+    // key to estimate rows; for keys that are nearly unique the index statistics say
+    // as much. Diving took half of the page's order counts (164 of them 107 µs without).
+    onCreateConnection: async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw('SET SESSION eq_range_index_dive_limit = 1'));
+    },
   });
 };
 

@@ -80,6 +80,16 @@ describe.each(testDialects())('patient search plan [%s]', (dialect) => {
     );
   });
 
+  // Diving into the index once per key took half the time of a page's order counts.
+  if (dialect === 'mysql') {
+    it('has MariaDB estimate IN lists of keys from index statistics', async () => {
+      const { rows } = await sql<{
+        limit: number;
+      }>`select @@session.eq_range_index_dive_limit as ${sql.id('limit')}`.execute(database().db);
+      expect(Number(rows[0]?.limit)).toBe(1);
+    });
+  }
+
   // A prepared search PostgreSQL re-planned on every run cost it more than running it.
   if (dialect === 'postgres') {
     it('reads the patient-ID branch from its index alone', async () => {
