@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
 import { chmodSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
-import { CompiledQuery, Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  MysqlAdapter,
+  MysqlDialect,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+} from 'kysely';
 import { createPool } from 'mysql2';
 import pg from 'pg';
 import { PREPARED_SQL_MARK } from './prepared';
@@ -156,6 +164,15 @@ const postgresDialect = (url: string) => {
     console.warn(`PostgreSQL connection lost: ${error.message}`);
   });
   return new PostgresDialect({ pool: withNamedStatements(pool) });
+};
+
+/** The dialect a Kysely instance speaks, for SQL that must differ between them. */
+export const dialectOfDb = <T>(db: Kysely<T>): TDialect => {
+  const { adapter } = db.getExecutor();
+  if (adapter instanceof MysqlAdapter) {
+    return 'mysql';
+  }
+  return adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 };
 
 /** Opens the portal database named by a DATABASE_URL (a file path means SQLite). */

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { TOrderView } from '@portal/domain/order-progress';
+import { dialectOfDb } from '../../db/database';
 import type { Database, PatientsTable } from '../../db/schema';
 import { preparedQuery } from '../../db/prepared';
 import {
@@ -10,7 +11,7 @@ import {
   type TPageRequest,
 } from './name-list';
 import { nameOrder, pageKeys, type TListParams, type TPageShape } from './search-sql';
-import { orderCountSelections, subStatusCondition, viewCondition } from './status-sql';
+import { orderStatusSql } from './status-sql';
 
 export type TPatientRow = Selectable<PatientsTable>;
 /** What a list shows of a patient: no addresses, no doctor. */
@@ -97,7 +98,10 @@ const orderCountQuery = preparedQuery(
   (db, _shape: null, params: { patientKeys: string[]; userId: number }) =>
     db
       .selectFrom('orders')
-      .select((eb) => ['orders.patient_key', ...orderCountSelections(eb)])
+      .select((eb) => [
+        'orders.patient_key',
+        ...orderStatusSql(dialectOfDb(db)).orderCountSelections(eb),
+      ])
       .where('orders.patient_key', 'in', params.patientKeys)
       // The user's classification preferences narrow the counts; none enabled, all count.
       .where((eb) =>
@@ -198,11 +202,12 @@ const patientOrders = (db: Kysely<Database>, filter: TOrderFilter) => {
     query = query.where('orders.so_classification_key', 'in', filter.classificationKeys);
   }
   const { view, subStatus } = filter;
+  const statusSql = orderStatusSql(dialectOfDb(db));
   if (view && view !== 'all') {
-    query = query.where((eb) => viewCondition(eb, view));
+    query = query.where((eb) => statusSql.viewCondition(eb, view));
   }
   if (subStatus) {
-    query = query.where((eb) => subStatusCondition(eb, subStatus));
+    query = query.where((eb) => statusSql.subStatusCondition(eb, subStatus));
   }
   return query;
 };

@@ -28,6 +28,10 @@ const STATUSES = [
   'RCM - Billing',
   'SOS - Sold',
   'RCM Billing',
+  // The domain compares statuses exactly: another case is another status.
+  'rcm - billing',
+  '44 - pending pod',
+  '31 - AWAITING CMN (RX)',
   '99 - Something New',
   '31 - Awaiting CMN (RX) ',
   '',

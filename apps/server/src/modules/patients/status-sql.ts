@@ -6,6 +6,7 @@ import {
   SHIPPED_STATUS_PREFIXES,
 } from '@portal/domain/order-status';
 import type { TOrderView } from '@portal/domain/order-progress';
+import type { TDialect } from '../../db/database';
 import type { Database } from '../../db/schema';
 
 /**
@@ -17,60 +18,76 @@ import type { Database } from '../../db/schema';
 
 type TOrdersEb = ExpressionBuilder<Database, 'orders'>;
 
-/** The status as the domain reads it: trimmed. */
-const status = sql<string>`trim(${sql.ref('orders.status')})`;
-
-const inList = (eb: TOrdersEb, statuses: readonly string[]) => eb(status, 'in', [...statuses]);
-
-export const isShippedGroup = (eb: TOrdersEb): Expression<SqlBool> =>
-  eb.or([
-    inList(eb, SHIPPED_STATUSES),
-    ...SHIPPED_STATUS_PREFIXES.map((prefix) => eb(status, 'like', `${prefix}%`)),
-  ]);
-
-export const isPendingDocuments = (eb: TOrdersEb) => inList(eb, PENDING_DOCUMENT_STATUSES);
-
-export const isInProgress = (eb: TOrdersEb) => inList(eb, IN_PROGRESS_STATUSES);
-
 const deliveryStatusIs = (values: string[]) =>
   sql<SqlBool>`lower(trim(${sql.ref('orders.delivery_status')})) in (${sql.join(values)})`;
 
-/** Whether an order belongs in a view (core.md section 4, "View filters"). */
-export const viewCondition = (eb: TOrdersEb, view: TOrderView): Expression<SqlBool> => {
-  switch (view) {
-    case 'all':
-      return sql<SqlBool>`1 = 1`;
-    case 'action_items':
-      return isPendingDocuments(eb);
-    case 'in_progress':
-      return isInProgress(eb);
-    case 'shipped':
-      return eb.or([
-        isShippedGroup(eb),
-        eb.and([eb('orders.delivery_date', 'is not', null), eb('orders.delivery_date', '<>', '')]),
-        deliveryStatusIs(['shipped', 'delivered']),
-      ]);
-  }
-};
-
 const PENDING_POD = /pending (pod|tracking)/i;
-
-/** A sub-status mentioning Pending POD or Pending Tracking matches any pending-POD status. */
-export const subStatusCondition = (eb: TOrdersEb, subStatus: string): Expression<SqlBool> => {
-  if (PENDING_POD.test(subStatus)) {
-    const lowered = sql<string>`lower(${sql.ref('orders.status')})`;
-    return eb.or([eb(lowered, 'like', '%pending pod%'), eb(lowered, 'like', '%pending tracking%')]);
-  }
-  return eb(status, '=', subStatus);
-};
 
 const countWhen = (condition: Expression<SqlBool>) =>
   sql<number>`sum(case when ${condition} then 1 else 0 end)`;
 
-/** The four counts the patient list and details show, as aggregate selections. */
-export const orderCountSelections = (eb: TOrdersEb) => [
-  eb.fn.countAll<number>().as('order_count'),
-  countWhen(isInProgress(eb)).as('in_progress_count'),
-  countWhen(isShippedGroup(eb)).as('shipped_count'),
-  countWhen(isPendingDocuments(eb)).as('pending_docs_count'),
-];
+/** The status rules in one dialect's SQL. */
+export const orderStatusSql = (dialect: TDialect) => {
+  // The status as the domain reads it: trimmed, and compared exactly, case included.
+  // MariaDB's collation ignores case, so there it is compared as binary.
+  const status =
+    dialect === 'mysql'
+      ? sql<string>`trim(${sql.ref('orders.status')}) collate utf8mb4_bin`
+      : sql<string>`trim(${sql.ref('orders.status')})`;
+
+  const inList = (eb: TOrdersEb, statuses: readonly string[]) => eb(status, 'in', [...statuses]);
+
+  // Not LIKE: SQLite's ignores ASCII case.
+  const startsWith = (prefix: string) =>
+    sql<SqlBool>`substr(${status}, 1, ${sql.lit(prefix.length)}) = ${prefix}`;
+
+  const isShippedGroup = (eb: TOrdersEb): Expression<SqlBool> =>
+    eb.or([inList(eb, SHIPPED_STATUSES), ...SHIPPED_STATUS_PREFIXES.map(startsWith)]);
+
+  const isPendingDocuments = (eb: TOrdersEb) => inList(eb, PENDING_DOCUMENT_STATUSES);
+
+  const isInProgress = (eb: TOrdersEb) => inList(eb, IN_PROGRESS_STATUSES);
+
+  return {
+    /** Whether an order belongs in a view (core.md section 4, "View filters"). */
+    viewCondition: (eb: TOrdersEb, view: TOrderView): Expression<SqlBool> => {
+      switch (view) {
+        case 'all':
+          return sql<SqlBool>`1 = 1`;
+        case 'action_items':
+          return isPendingDocuments(eb);
+        case 'in_progress':
+          return isInProgress(eb);
+        case 'shipped':
+          return eb.or([
+            isShippedGroup(eb),
+            eb.and([
+              eb('orders.delivery_date', 'is not', null),
+              eb('orders.delivery_date', '<>', ''),
+            ]),
+            deliveryStatusIs(['shipped', 'delivered']),
+          ]);
+      }
+    },
+
+    /** A sub-status mentioning Pending POD or Pending Tracking matches any pending-POD status. */
+    subStatusCondition: (eb: TOrdersEb, subStatus: string): Expression<SqlBool> => {
+      if (PENDING_POD.test(subStatus)) {
+        const lowered = sql<string>`lower(${sql.ref('orders.status')})`;
+        return eb.or([
+          eb(lowered, 'like', '%pending pod%'),
+          eb(lowered, 'like', '%pending tracking%'),
+        ]);
+      }
+      return eb(status, '=', subStatus);
+    },
+
+    /** The four counts the patient list and details show, as aggregate selections. */
+    orderCountSelections: (eb: TOrdersEb) => [
+      eb.fn.countAll<number>().as('order_count'),
+      countWhen(isInProgress(eb)).as('in_progress_count'),
+      countWhen(isShippedGroup(eb)).as('shipped_count'),
+      countWhen(isPendingDocuments(eb)).as('pending_docs_count'),
+    ],
+  };
+};
