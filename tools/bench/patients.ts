@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { access, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -106,12 +107,6 @@ const measure = async (name: string, url: string, session: TSession): Promise<TM
 };
 
 const keepData = values.keep || values['data-dir'] !== undefined;
-const exists = (file: string) =>
-  access(file).then(
-    () => true,
-    () => false,
-  );
-
 const dataDir = values['data-dir'] ?? (await mkdtemp(path.join(tmpdir(), 'portal-bench-')));
 await mkdir(dataDir, { recursive: true });
 const warehouseFile = path.join(dataDir, 'warehouse.duckdb');
@@ -120,7 +115,7 @@ const url = `http://127.0.0.1:${port}`;
 let portal: ChildProcess | undefined;
 try {
   const patients = Number(values.patients);
-  if (await exists(warehouseFile)) {
+  if (existsSync(warehouseFile)) {
     console.log(`warehouse: reusing ${warehouseFile}`);
   } else {
     const generated = await generateWarehouse({

@@ -136,13 +136,14 @@ export const matchesView = (order: TOrderStatusFields, view: TOrderView): boolea
 export const isAllowedSubStatus = (view: TOrderView, subStatus: string): boolean =>
   SUB_STATUSES[view].includes(subStatus);
 
-const PENDING_POD = /pending (pod|tracking)/i;
+/** Whether a text mentions Pending POD or Pending Tracking, in any case. */
+export const mentionsPendingPod = (text: string): boolean => /pending (pod|tracking)/i.test(text);
 
 /** A sub-status mentioning Pending POD or Pending Tracking matches any pending-POD status. */
 export const matchesSubStatus = (order: TOrderStatusFields, subStatus: string): boolean => {
   const status = order.status?.trim() ?? '';
-  if (PENDING_POD.test(subStatus)) {
-    return PENDING_POD.test(status);
+  if (mentionsPendingPod(subStatus)) {
+    return mentionsPendingPod(status);
   }
   return status === subStatus;
 };

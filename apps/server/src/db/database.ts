@@ -112,7 +112,7 @@ const mysqlDialect = (url: string) => {
     pool: createPool({ ...mysqlConnectionOptions(url), connectionLimit }),
     // For an IN list of keys (a page's patients) MariaDB dives into the index once per
     // key to estimate rows; for keys that are nearly unique the index statistics say
-    // as much. Diving took half of the page's order counts (164 of them 107 µs without).
+    // as much. Without the dives a page's bare order count took 96 µs instead of 177.
     onCreateConnection: async (connection) => {
       await connection.executeQuery(CompiledQuery.raw('SET SESSION eq_range_index_dive_limit = 1'));
     },

@@ -1,9 +1,9 @@
-import { MysqlAdapter, PostgresAdapter, type CreateTableBuilder, type Kysely } from 'kysely';
+import type { CreateTableBuilder, Kysely } from 'kysely';
+import { dialectOfDb } from '../database';
 
 type TAnyTable = CreateTableBuilder<string>;
 
-export const isPostgres = (db: Kysely<unknown>): boolean =>
-  db.getExecutor().adapter instanceof PostgresAdapter;
+export const isPostgres = (db: Kysely<unknown>): boolean => dialectOfDb(db) === 'postgres';
 
 /** An auto-incrementing integer primary key named id, spelled the way each dialect wants it. */
 export const idColumn = (db: Kysely<unknown>, table: TAnyTable): TAnyTable =>
@@ -12,5 +12,4 @@ export const idColumn = (db: Kysely<unknown>, table: TAnyTable): TAnyTable =>
     : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
 
 /** MariaDB/MySQL, whose default collations compare strings without regard to case. */
-export const isMysql = (db: Kysely<unknown>): boolean =>
-  db.getExecutor().adapter instanceof MysqlAdapter;
+export const isMysql = (db: Kysely<unknown>): boolean => dialectOfDb(db) === 'mysql';

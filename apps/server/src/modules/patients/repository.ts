@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { TOrderView } from '@portal/domain/order-progress';
+import type { TOrderCounts } from '@portal/domain/patients-api';
 import { dialectOfDb } from '../../db/database';
 import type { Database, PatientsTable } from '../../db/schema';
 import { preparedQuery } from '../../db/prepared';
@@ -25,23 +26,12 @@ const SUMMARY_COLUMNS = [
   'patients.phone_mobile',
   'patients.email',
 ] as const;
+type TSummaryColumn<T> = T extends `patients.${infer TColumn}` ? TColumn : never;
 export type TPatientSummaryRow = Pick<
   TPatientRow,
-  | 'patient_key'
-  | 'patient_id'
-  | 'first_name'
-  | 'last_name'
-  | 'dob'
-  | 'phone'
-  | 'phone_mobile'
-  | 'email'
+  TSummaryColumn<(typeof SUMMARY_COLUMNS)[number]> & keyof TPatientRow
 >;
-export type TCounts = {
-  order_count: number;
-  in_progress_count: number;
-  shipped_count: number;
-  pending_docs_count: number;
-};
+export type TCounts = TOrderCounts;
 
 const NO_COUNTS: TCounts = {
   order_count: 0,

@@ -5,7 +5,7 @@ import {
   SHIPPED_STATUSES,
   SHIPPED_STATUS_PREFIXES,
 } from '@portal/domain/order-status';
-import type { TOrderView } from '@portal/domain/order-progress';
+import { mentionsPendingPod, type TOrderView } from '@portal/domain/order-progress';
 import type { TDialect } from '../../db/database';
 import type { Database } from '../../db/schema';
 
@@ -20,8 +20,6 @@ type TOrdersEb = ExpressionBuilder<Database, 'orders'>;
 
 const deliveryStatusIs = (values: string[]) =>
   sql<SqlBool>`lower(trim(${sql.ref('orders.delivery_status')})) in (${sql.join(values)})`;
-
-const PENDING_POD = /pending (pod|tracking)/i;
 
 const countWhen = (condition: Expression<SqlBool>) =>
   sql<number>`sum(case when ${condition} then 1 else 0 end)`;
@@ -72,7 +70,7 @@ export const orderStatusSql = (dialect: TDialect) => {
 
     /** A sub-status mentioning Pending POD or Pending Tracking matches any pending-POD status. */
     subStatusCondition: (eb: TOrdersEb, subStatus: string): Expression<SqlBool> => {
-      if (PENDING_POD.test(subStatus)) {
+      if (mentionsPendingPod(subStatus)) {
         const lowered = sql<string>`lower(${sql.ref('orders.status')})`;
         return eb.or([
           eb(lowered, 'like', '%pending pod%'),
