@@ -156,12 +156,22 @@ const withNamedStatements = (pool: pg.Pool) => {
 };
 
 const postgresDialect = (url: string) => {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A database that does not answer fails the request (503) after 10 s instead of
+  // holding it until the client gives up.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
   // An idle client whose connection dies (server restart, admin termination) emits
   // 'error' on the pool; unheard, that event would crash the process. The pool
   // drops the client and opens a fresh one on the next query.
   pool.on('error', (error) => {
     console.warn(`PostgreSQL connection lost: ${error.message}`);
+  });
+  // The pool listens only while a client is idle. A checked-out client whose connection
+  // dies also emits 'error' (always when no query is running on it, e.g. between the
+  // statements of a transaction), and unheard that ends the process. The running query
+  // already fails with the error, and the pool drops the dead client when it comes
+  // back, so this listener only has to exist.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
   });
   return new PostgresDialect({ pool: withNamedStatements(pool) });
 };

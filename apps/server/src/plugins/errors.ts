@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { STATUS_MESSAGES } from '@portal/domain/messages';
+import { isConnectionLost } from '../db/connection-errors';
 
 const STATUS_BY_CODE = {
   bad_request: 400,
@@ -62,6 +63,15 @@ const errors = (app: FastifyInstance) => {
         success: false,
         error: `${where}${first?.message ?? 'Invalid request'}`,
         code: 'bad_request',
+      });
+    }
+    if (isConnectionLost(error)) {
+      // The pool replaces the lost connection; the same request will likely succeed soon.
+      request.log.warn({ err: error }, 'database connection lost');
+      return reply.status(503).send({
+        success: false,
+        error: STATUS_MESSAGES[503],
+        code: 'unavailable',
       });
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
