@@ -3,6 +3,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useCheckAuth } from '../features/auth/api/check-auth';
 import { useMarkFilterPreferencesShown } from '../features/auth/api/filter-preferences-shown';
 import { useLogout } from '../features/auth/api/logout';
+import { IdleLogoff } from '../features/auth/components/idle-logoff';
 import { FirstLoginFilterPrompt } from '../features/preferences/components/first-login-filter-prompt';
 import { ErrorBoundary } from './error-boundary';
 import { MainNav } from './main-nav';
@@ -12,7 +13,7 @@ const quietButton =
 
 /**
  * The signed-in screens' frame: header, role-filtered navigation (a menu on small screens),
- * content, and the first-login filter prompt (core.md section 2).
+ * content, the first-login filter prompt (core.md section 2) and the idle logoff.
  */
 export const AppLayout = () => {
   const { data } = useCheckAuth();
@@ -99,6 +100,7 @@ export const AppLayout = () => {
         </main>
       </div>
       <FirstLoginFilterPrompt user={user} markShown={() => markFilterPromptShown.mutateAsync()} />
+      <IdleLogoff onSignOut={signOut} />
     </div>
   );
 };

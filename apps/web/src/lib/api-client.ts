@@ -51,6 +51,12 @@ const emit = (event: TAuthEvent) => {
   }
 };
 
+/**
+ * The session ended without a 401, at the idle logoff: the app clears and leaves the screen
+ * exactly as it does when a refresh fails.
+ */
+export const announceSessionExpired = () => emit('session-expired');
+
 /** The CSRF header for a call, or none: safe methods, login and refresh go without. */
 export const csrfHeaderFor = (
   method: string,

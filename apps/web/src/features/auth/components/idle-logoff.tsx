@@ -1,0 +1,56 @@
+import { useRef } from 'react';
+import { ApiError, announceSessionExpired } from '../../../lib/api-client';
+import { logout } from '../api/logout';
+import { pingSession, refreshSession } from '../api/refresh-session';
+import { useIdleTimer } from '../hooks/use-idle-timer';
+import { IdleWarningDialog } from './idle-warning-dialog';
+
+/**
+ * Automatic logoff on screen (HIPAA): after 28 minutes without input in any tab a warning,
+ * after 30 the session ends and the screen is cleared. Mounted by the signed-in layout only.
+ */
+export const IdleLogoff = ({ onSignOut }: { onSignOut: () => void }) => {
+  const ended = useRef(false);
+
+  const expire = () => {
+    if (ended.current) {
+      return;
+    }
+    ended.current = true;
+    // The logout request leaves with the current cookies before the screen is cleared; a
+    // failure is ignored like any logout's (the server's own idle limit ends it anyway).
+    void logout();
+    // Same path as a failed refresh (AuthEvents): cache cleared, /login with the message.
+    announceSessionExpired();
+  };
+
+  // The server said the session is gone; anything else (offline) is tried again later.
+  const expireIfEnded = (stillSignedIn: Promise<boolean>) =>
+    stillSignedIn.then(
+      (signedIn) => !signedIn && expire(),
+      (error: unknown) => error instanceof ApiError && error.status === 401 && expire(),
+    );
+
+  const { state, keepActive } = useIdleTimer({
+    onExpire: expire,
+    onKeepAlive: () => void expireIfEnded(pingSession()),
+  });
+
+  if (state.phase !== 'warning') {
+    return null;
+  }
+  const staySignedIn = () => {
+    if (keepActive()) {
+      void expireIfEnded(refreshSession());
+    } else {
+      expire();
+    }
+  };
+  return (
+    <IdleWarningDialog
+      remainingMs={state.remainingMs}
+      onStaySignedIn={staySignedIn}
+      onSignOut={onSignOut}
+    />
+  );
+};

@@ -1,0 +1,53 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { primaryButtonClass } from '../../../components/ui/styles';
+import { formatCountdown } from '../lib/idle-rules';
+
+export const IDLE_WARNING_TITLE = 'Your session is about to expire';
+
+type TProps = {
+  remainingMs: number;
+  onStaySignedIn: () => void;
+  onSignOut: () => void;
+};
+
+const secondaryButtonClass =
+  'w-full rounded-lg border border-slate-300 bg-white px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none';
+
+const keepOpen = (event: Event) => event.preventDefault();
+
+/**
+ * The idle warning: an alert dialog that takes the focus (onto 'Stay signed in', the first
+ * button) and closes only through its buttons, so a stray key or click cannot decide for an
+ * absent user. The countdown is not a live region: read once on opening, not every second.
+ */
+export const IdleWarningDialog = ({ remainingMs, onStaySignedIn, onSignOut }: TProps) => (
+  <Dialog.Root open>
+    <Dialog.Portal>
+      <Dialog.Overlay className="fixed inset-0 z-[60] bg-slate-900/60" />
+      <Dialog.Content
+        role="alertdialog"
+        onEscapeKeyDown={keepOpen}
+        onPointerDownOutside={keepOpen}
+        onInteractOutside={keepOpen}
+        className="fixed top-1/2 left-1/2 z-[70] flex w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-2xl bg-white p-6 shadow-xl focus:outline-none"
+      >
+        <Dialog.Title className="text-xl font-bold text-slate-900">
+          {IDLE_WARNING_TITLE}
+        </Dialog.Title>
+        <Dialog.Description className="text-slate-700">
+          For your security you will be signed out in{' '}
+          <span className="font-semibold tabular-nums">{formatCountdown(remainingMs)}</span> because
+          there has been no activity.
+        </Dialog.Description>
+        <div className="flex flex-col gap-2 sm:flex-row-reverse">
+          <button type="button" className={primaryButtonClass} onClick={onStaySignedIn}>
+            Stay signed in
+          </button>
+          <button type="button" className={secondaryButtonClass} onClick={onSignOut}>
+            Sign out
+          </button>
+        </div>
+      </Dialog.Content>
+    </Dialog.Portal>
+  </Dialog.Root>
+);
