@@ -60,10 +60,22 @@ export const buildApp = async (options: TBuildOptions) => {
           },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A client that sends its request slowly (a byte every few seconds) is cut off with a
+    // 408 once the request has taken this long, so slow clients cannot hold connections.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(config.requestTimeoutMs, 60_000),
+      // Node looks for overdue requests at this interval (30 s by default), so a short
+      // timeout would otherwise be overshot by up to half a minute.
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, config.requestTimeoutMs / 10)),
+    },
     // Request ids appear in logs so a support ticket can be matched to its request.
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Each connection holds an open file; past the limit the process could open neither
+  // database connections nor files, so further connections are refused instead.
+  app.server.maxConnections = config.maxConnections;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('portal', { config, secrets, database });

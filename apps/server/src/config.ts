@@ -23,6 +23,10 @@ export type TConfig = {
   logLevel: string;
   webDist: string;
   trustProxy: boolean;
+  /** A request must arrive whole within this many ms, or it is cut off (REQUEST_TIMEOUT_MS). */
+  requestTimeoutMs: number;
+  /** Open connections past this many are refused at once (MAX_CONNECTIONS). */
+  maxConnections: number;
 };
 
 type TEnv = Record<string, string | undefined>;
@@ -84,5 +88,8 @@ export const loadConfig = (env: TEnv = process.env): TConfig => {
     // The bundle lives in apps/server/dist; the web build in apps/web/dist.
     webDist: path.resolve(env.WEB_DIST || path.join(here, '..', '..', 'web', 'dist')),
     trustProxy: parseFlag(env.TRUST_PROXY, false),
+    requestTimeoutMs: parseCount('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000),
+    // Below the usual open-file limit of 1024, with room for database connections and files.
+    maxConnections: parseCount('MAX_CONNECTIONS', env.MAX_CONNECTIONS, 900),
   };
 };
