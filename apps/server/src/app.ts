@@ -15,6 +15,7 @@ import { systemClock, type TClock } from './lib/clock';
 import type { TSecrets } from './lib/secrets';
 import mail from './mail/plugin';
 import authHousekeeping from './modules/auth/housekeeping';
+import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
 import audit from './plugins/audit';
@@ -118,6 +119,7 @@ export const buildApp = async (options: TBuildOptions) => {
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(patientsModuleRoutes, { prefix: '/api' });
   await app.register(preferencesRoutes, { prefix: '/api' });
+  await app.register(auditRoutes, { prefix: '/api' });
 
   await registerWeb(app, config.webDist);
   return app;

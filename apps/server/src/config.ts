@@ -27,6 +27,8 @@ export type TConfig = {
   requestTimeoutMs: number;
   /** Open connections past this many are refused at once (MAX_CONNECTIONS). */
   maxConnections: number;
+  /** Audit rows older than this many days are purged daily (AUDIT_RETENTION_DAYS). */
+  auditRetentionDays: number;
 };
 
 type TEnv = Record<string, string | undefined>;
@@ -91,5 +93,7 @@ export const loadConfig = (env: TEnv = process.env): TConfig => {
     requestTimeoutMs: parseCount('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000),
     // Below the usual open-file limit of 1024, with room for database connections and files.
     maxConnections: parseCount('MAX_CONNECTIONS', env.MAX_CONNECTIONS, 900),
+    // Six years: HIPAA's retention for documentation of its required policies and activity.
+    auditRetentionDays: parseCount('AUDIT_RETENTION_DAYS', env.AUDIT_RETENTION_DAYS, 2190),
   };
 };

@@ -30,6 +30,7 @@ export const ROUTE_ACCESS = {
   '/admin/bulk-upload': ['admin'],
   '/admin/patient-portal-activation': ['admin'],
   '/admin/documentation': ['admin'],
+  '/admin/audit': ['admin'],
   '/profile': SUPPORT,
 } as const satisfies Record<string, TRouteAccess>;
 

@@ -64,6 +64,18 @@ export type AuditLogTable = {
   ip: string | null;
   patient_key: string | null;
   detail: string | null;
+  /** 'allowed' or 'denied' (migration 0007). */
+  outcome: Generated<string>;
+};
+
+/** Periodic jobs claimed in the database, so one process of many runs each (migration 0007). */
+export type HousekeepingRunsTable = {
+  name: string;
+  next_run_at: number;
+  claimed_by: string | null;
+  claimed_at: number | null;
+  finished_at: number | null;
+  last_result: string | null;
 };
 
 export type MailOutboxTable = {
@@ -249,6 +261,7 @@ export type Database = {
   password_reset_tokens: PasswordResetTokensTable;
   auth_attempts: AuthAttemptsTable;
   audit_log: AuditLogTable;
+  housekeeping_runs: HousekeepingRunsTable;
   mail_outbox: MailOutboxTable;
   so_classifications: SoClassificationsTable;
   patients: PatientsTable;

@@ -1,47 +1,59 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { TAuditAction, TAuditOutcome } from '@portal/domain/audit-api';
+import auditHousekeeping from '../modules/audit/housekeeping';
 import { insertAuditEntry } from '../modules/audit/repository';
 
-/**
- * What the audit trail records: sign-in events, and every read of patient data with
- * the patient_key (or, for lists, the keys shown in the detail).
- */
-export type TAuditAction =
-  | 'login_success'
-  | 'login_failure'
-  | 'logout'
-  | 'session_timeout'
-  | 'refresh_token_reuse'
-  | 'password_change'
-  | 'password_reset_requested'
-  | 'password_reset'
-  // Reads of patient data (HIPAA access trail): one row per call.
-  | 'patient_list'
-  | 'patient_view'
-  | 'patient_payors_view'
-  | 'order_list'
-  | 'order_items_view'
-  | 'intake_list'
-  | 'favorite_toggle';
+/** What the audit trail records: the list is shared with the admin's trail screen. */
+export type { TAuditAction };
 
 export type TAuditEntry = {
   action: TAuditAction;
   userId?: number | null;
   patientKey?: string | null;
+  /** 'allowed' unless the read was refused (403/404). */
+  outcome?: TAuditOutcome;
   /** Context for the reader of the trail; never passwords or tokens. */
   detail?: Record<string, unknown>;
 };
 
 declare module 'fastify' {
-  // Declaration merging needs an interface here.
-  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  // Declaration merging needs interfaces here.
+  /* eslint-disable @typescript-eslint/consistent-type-definitions */
   interface FastifyInstance {
     /** Writes one audit row with the request's client IP. Awaited: no trail, no action. */
     audit: (request: FastifyRequest, entry: TAuditEntry) => Promise<void>;
   }
+  interface FastifyContextConfig {
+    /**
+     * The read of patient data (or of the trail) a route is. A 403 or 404 answered to a
+     * signed-in user then writes a denied row with what was asked, before the reply.
+     */
+    auditRead?: TAuditAction;
+  }
+  /* eslint-enable @typescript-eslint/consistent-type-definitions */
 }
 
-const audit = (app: FastifyInstance) => {
+const DENIED_STATUSES = new Set([403, 404]);
+
+/** What a refused request asked for: its path keys, query and a key named in the body. */
+const askedFor = (request: FastifyRequest) => {
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const body = (
+    typeof request.body === 'object' && request.body !== null ? request.body : {}
+  ) as Record<string, unknown>;
+  const key = params.patient_key ?? body.patient_key;
+  return {
+    patientKey: typeof key === 'string' ? key.slice(0, 64) : null,
+    detail: {
+      ...params,
+      ...(Object.keys(query).length > 0 ? { query } : {}),
+    },
+  };
+};
+
+const audit = async (app: FastifyInstance) => {
   app.decorate('audit', async (request: FastifyRequest, entry: TAuditEntry) => {
     await insertAuditEntry(app.portal.database.db, {
       at: app.clock(),
@@ -50,8 +62,31 @@ const audit = (app: FastifyInstance) => {
       ip: request.ip.slice(0, 64),
       patient_key: entry.patientKey ?? null,
       detail: entry.detail ? JSON.stringify(entry.detail) : null,
+      outcome: entry.outcome ?? 'allowed',
     });
   });
+
+  // onSend runs for thrown errors too (after the error handler shaped the body), so a
+  // 403 from a role guard and a 404 from a scope check are both caught here. Awaited: if
+  // the row cannot be written, the hook fails and the client gets a 500, not the answer.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const action = request.routeOptions.config.auditRead;
+    const user = request.auth?.user;
+    if (action === undefined || user === undefined || !DENIED_STATUSES.has(reply.statusCode)) {
+      return payload;
+    }
+    const asked = askedFor(request);
+    await app.audit(request, {
+      action,
+      outcome: 'denied',
+      userId: user.id,
+      patientKey: asked.patientKey,
+      detail: { status: reply.statusCode, ...asked.detail },
+    });
+    return payload;
+  });
+
+  await app.register(auditHousekeeping);
 };
 
 export default fp(audit, { name: 'audit' });

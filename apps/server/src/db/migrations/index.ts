@@ -5,6 +5,7 @@ import * as m0003 from './0003-erp-tables';
 import * as m0004 from './0004-sync';
 import * as m0005 from './0005-patients';
 import * as m0006 from './0006-patient-id-index';
+import * as m0007 from './0007-audit-trail';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004-sync': m0004,
   '0005-patients': m0005,
   '0006-patient-id-index': m0006,
+  '0007-audit-trail': m0007,
 };

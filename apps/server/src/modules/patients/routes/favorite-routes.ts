@@ -26,6 +26,7 @@ export const favoriteRoutes: FastifyPluginAsyncZod = async (app) => {
     '/patients/favorites',
     {
       onRequest: app.authenticate,
+      config: { auditRead: 'favorite_list' },
       schema: {
         summary: "The signed-in user's favourite patients (patient_key values)",
         tags: ['patients'],
@@ -36,10 +37,14 @@ export const favoriteRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = requireAuth(request);
       assertOwnUser(request.query.user_id, user.id);
-      return {
-        success: true as const,
-        favorites: await listFavoriteKeys(app.portal.database.db, user.id),
-      };
+      const favorites = await listFavoriteKeys(app.portal.database.db, user.id);
+      // The keys say which patients this user follows: a read like a list's.
+      await app.audit(request, {
+        action: 'favorite_list',
+        userId: user.id,
+        detail: { patient_keys: favorites },
+      });
+      return { success: true as const, favorites };
     },
   );
 
@@ -47,6 +52,7 @@ export const favoriteRoutes: FastifyPluginAsyncZod = async (app) => {
     '/patients/favorites',
     {
       onRequest: app.authenticate,
+      config: { auditRead: 'favorite_toggle' },
       schema: {
         summary: 'Marks or unmarks a patient as a favourite of the signed-in user',
         tags: ['patients'],

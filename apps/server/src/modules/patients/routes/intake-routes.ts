@@ -15,6 +15,7 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/patients/payor/:payor_key/intake-patients',
     {
       onRequest: [app.authenticate, requireRole(...rolesFor('/intake'))],
+      config: { auditRead: 'intake_list' },
       schema: {
         summary: "A page of a payor's intake patients, searchable",
         tags: ['patients'],

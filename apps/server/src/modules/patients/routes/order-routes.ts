@@ -27,6 +27,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/patients/payor/:payor_key/patient/:patient_key/orders',
     {
       onRequest: app.authenticate,
+      config: { auditRead: 'order_list' },
       schema: {
         summary: "A page of a patient's orders, newest first, optionally one view's",
         tags: ['orders'],
@@ -73,6 +74,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/patients/orders/:so_number/items',
     {
       onRequest: app.authenticate,
+      config: { auditRead: 'order_items_view' },
       schema: {
         summary: "An order's items",
         tags: ['orders'],

@@ -12,6 +12,7 @@ export const patientListRoutes: FastifyPluginAsyncZod = async (app) => {
     '/patients/payor/:payor_key/patients',
     {
       onRequest: app.authenticate,
+      config: { auditRead: 'patient_list' },
       schema: {
         summary: "A page of a payor's patients with their order counts, searchable",
         tags: ['patients'],

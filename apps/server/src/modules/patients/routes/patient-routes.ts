@@ -14,6 +14,7 @@ export const patientRoutes: FastifyPluginAsyncZod = async (app) => {
     '/patients/payor/:payor_key/patient/:patient_key',
     {
       onRequest: app.authenticate,
+      config: { auditRead: 'patient_view' },
       schema: {
         summary: "One patient's details, doctor, addresses and order summary",
         tags: ['patients'],
@@ -40,6 +41,7 @@ export const patientRoutes: FastifyPluginAsyncZod = async (app) => {
     '/patients/patient/:patient_key/company',
     {
       onRequest: app.authenticate,
+      config: { auditRead: 'patient_payors_view' },
       schema: {
         summary: "A patient's payors (company name and level), primary first",
         tags: ['patients'],
