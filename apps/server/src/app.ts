@@ -13,6 +13,7 @@ import type { TConfig } from './config';
 import type { TPortalDatabase } from './db/database';
 import { systemClock, type TClock } from './lib/clock';
 import type { TSecrets } from './lib/secrets';
+import { fastifyTrustProxy } from './lib/trust-proxy';
 import mail from './mail/plugin';
 import authHousekeeping from './modules/auth/housekeeping';
 import { auditRoutes } from './modules/audit/routes';
@@ -59,7 +60,7 @@ export const buildApp = async (options: TBuildOptions) => {
               'req.headers["x-csrf-token"]',
             ],
           },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // A client that sends its request slowly (a byte every few seconds) is cut off with a
     // 408 once the request has taken this long, so slow clients cannot hold connections.

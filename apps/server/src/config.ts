@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseTrustProxy, type TTrustProxy } from './lib/trust-proxy';
 
 export type TConfig = {
   host: string;
@@ -22,7 +23,8 @@ export type TConfig = {
   demoPassword: string | undefined;
   logLevel: string;
   webDist: string;
-  trustProxy: boolean;
+  /** Which proxies' X-Forwarded-For to believe (TRUST_PROXY; lib/trust-proxy.ts). */
+  trustProxy: TTrustProxy;
   /** A request must arrive whole within this many ms, or it is cut off (REQUEST_TIMEOUT_MS). */
   requestTimeoutMs: number;
   /** Open connections past this many are refused at once (MAX_CONNECTIONS). */
@@ -89,7 +91,7 @@ export const loadConfig = (env: TEnv = process.env): TConfig => {
     logLevel: env.LOG_LEVEL || 'info',
     // The bundle lives in apps/server/dist; the web build in apps/web/dist.
     webDist: path.resolve(env.WEB_DIST || path.join(here, '..', '..', 'web', 'dist')),
-    trustProxy: parseFlag(env.TRUST_PROXY, false),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     requestTimeoutMs: parseCount('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000),
     // Below the usual open-file limit of 1024, with room for database connections and files.
     maxConnections: parseCount('MAX_CONNECTIONS', env.MAX_CONNECTIONS, 900),
