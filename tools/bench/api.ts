@@ -1,0 +1,153 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { freePort } from '../lib/portal-process';
+import {
+  findPatientList,
+  portalBenchOptions,
+  signIn,
+  startBenchPortal,
+  stopProcess,
+  type TSession,
+} from './portal';
+
+/**
+ * `npm run bench:api -- [--patients 100000] [--connections 16] [--seconds 5] [--database-url URL]`
+ *
+ * The API's floor: in one run, with the same autocannon load (keep-alive connections,
+ * duration, a warm-up second before each), it measures
+ *   - a bare node:http server answering the bytes signed-in check-auth answers
+ *     (same body, same headers), in its own process like the portal;
+ *   - GET /api/health (no session; two small queries);
+ *   - signed-in GET /api/check-auth (token, session and user row, security headers);
+ *   - the signed-in patient list with a search, 15 rows (plus order counts and the
+ *     audit row of the read).
+ * Prints requests per second and each route's ratio to the bare server, measured just
+ * before and just after the route and averaged, as a shared machine's speed drifts. Goals
+ * (issue 11): check-auth ≥ 0.5x, patient list ≥ 0.1x. Not a test.
+ */
+
+const { values } = parseArgs({
+  options: {
+    ...portalBenchOptions,
+    seconds: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '16' },
+    'warmup-seconds': { type: 'string', default: '1' },
+  },
+});
+
+const connections = Number(values.connections);
+const seconds = Number(values.seconds);
+
+type TMeasure = { name: string; rps: number; p50: number; p99: number; requests: number };
+
+const run = (url: string, duration: number, session?: TSession) =>
+  autocannon({
+    url,
+    connections,
+    duration,
+    headers: session ? { cookie: session.cookie } : {},
+  });
+
+/** A warm-up at full load (JIT, caches, connection pools), then the measured run; every answer must be 200. */
+const measure = async (name: string, url: string, session?: TSession): Promise<TMeasure> => {
+  await run(url, Number(values['warmup-seconds']), session);
+  const result = await run(url, seconds, session);
+  const failed = result.non2xx + result.errors + result.timeouts;
+  if (failed > 0) {
+    throw new Error(
+      `${name}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
+    );
+  }
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+  };
+};
+
+/** Headers that belong to one response or one connection, not to what the route sends. */
+const PER_RESPONSE = new Set(['date', 'connection', 'keep-alive', 'content-length']);
+
+/**
+ * The bare server: node:http answering every request with the captured body and headers.
+ * Plain JavaScript in its own node process, so it pays nothing the portal would not.
+ */
+const BARE_SERVER = `
+const { createServer } = require('node:http');
+const { body, headers } = JSON.parse(process.env.BARE_RESPONSE);
+const bytes = Buffer.from(body);
+createServer((request, response) => {
+  request.resume();
+  response.writeHead(200, { ...headers, 'content-length': bytes.length });
+  response.end(bytes);
+}).listen(Number(process.env.PORT), '127.0.0.1', () => process.send?.('listening'));
+`;
+
+const startBareServer = async (body: string, headers: Record<string, string>) => {
+  const port = await freePort();
+  const server = spawn(process.execPath, ['-e', BARE_SERVER], {
+    env: { ...process.env, PORT: String(port), BARE_RESPONSE: JSON.stringify({ body, headers }) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('message', () => resolve());
+    server.once('exit', (code) => reject(new Error(`the bare server exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}/api/check-auth`, process: server };
+};
+
+const portal = await startBenchPortal(values);
+let bare: ChildProcess | undefined;
+try {
+  const { url } = portal;
+  const session = await signIn(url);
+  const { list, search } = await findPatientList(url, session);
+  const checkAuth = await fetch(`${url}/api/check-auth`, { headers: { cookie: session.cookie } });
+  const body = await checkAuth.text();
+  const headers = Object.fromEntries(
+    [...checkAuth.headers].filter(([name]) => !PER_RESPONSE.has(name)),
+  );
+  const started = await startBareServer(body, headers);
+  bare = started.process;
+  console.log(
+    `${connections} connections, ${seconds} s per route after ${values['warmup-seconds']} s of warm-up; check-auth answers ${Buffer.byteLength(body)} bytes of body`,
+  );
+
+  const searchUrl = `${list}?page=1&per_page=15&search=${encodeURIComponent(search)}`;
+  const routes: [string, string, TSession | undefined][] = [
+    ['GET /api/health', `${url}/api/health`, undefined],
+    ['GET /api/check-auth, signed in', `${url}/api/check-auth`, session],
+    [`patient list, search "${search}"`, searchUrl, session],
+  ];
+  // The bare server runs before and after each route: on a shared machine the speed
+  // drifts within a minute, so each route is compared with the bare runs next to it.
+  const bareRuns = [await measure('bare node:http, same bytes', started.url)];
+  const ratios: number[] = [];
+  const lines: string[] = [];
+  const print = (result: TMeasure, ratio?: number) =>
+    lines.push(
+      `${result.name.padEnd(36)} ${result.rps.toFixed(0).padStart(7)} req/s  ${ratio === undefined ? '      ' : `${ratio.toFixed(2).padStart(5)}x`}  p50 ${result.p50} ms  p99 ${result.p99} ms  (${result.requests} requests)`,
+    );
+  print(bareRuns[0]!);
+  for (const [name, routeUrl, routeSession] of routes) {
+    const result = await measure(name, routeUrl, routeSession);
+    const after = await measure('bare node:http, same bytes', started.url);
+    const bareRps = (bareRuns[bareRuns.length - 1]!.rps + after.rps) / 2;
+    bareRuns.push(after);
+    ratios.push(result.rps / bareRps);
+    print(result, result.rps / bareRps);
+    print(after);
+  }
+  console.log(lines.join('\n'));
+  console.log('ratios to the mean of the bare runs just before and after each route:');
+  console.log(`check-auth / bare:   ${ratios[1]!.toFixed(2)}x (goal ≥ 0.50x)`);
+  console.log(`patient list / bare: ${ratios[2]!.toFixed(2)}x (goal ≥ 0.10x)`);
+} finally {
+  if (bare) {
+    await stopProcess(bare);
+  }
+  await portal.stop();
+}
