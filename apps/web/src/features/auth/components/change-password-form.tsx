@@ -2,6 +2,7 @@ import { useState, type SubmitEvent } from 'react';
 import { firstPasswordProblem } from '@portal/domain/passwords';
 import { PasswordField } from '../../../components/ui/password-field';
 import { primaryButtonClass } from '../../../components/ui/styles';
+import { AccountUsername } from './account-username';
 import { PasswordChecklist } from './password-checklist';
 
 type TField = 'current' | 'next' | 'confirm';
@@ -36,9 +37,11 @@ type TProps = {
   /** 'idle' | 'processing' | 'done': submission is blocked while processing and after success. */
   phase: 'idle' | 'processing' | 'done';
   onSubmit: (values: TChangePasswordValues) => void;
+  /** The signed-in account, for password managers. */
+  username?: string | undefined;
 };
 
-export const ChangePasswordForm = ({ firstPassword, phase, onSubmit }: TProps) => {
+export const ChangePasswordForm = ({ firstPassword, phase, onSubmit, username }: TProps) => {
   const [values, setValues] = useState<Record<TField, string>>({
     current: '',
     next: '',
@@ -69,6 +72,7 @@ export const ChangePasswordForm = ({ firstPassword, phase, onSubmit }: TProps) =
   const label = firstPassword ? 'Set Password & Continue' : 'Update Password';
   return (
     <form className="space-y-5" onSubmit={submit} noValidate>
+      <AccountUsername username={username} />
       {!firstPassword && (
         <PasswordField
           id="current-password"

@@ -63,7 +63,12 @@ export const ChangePasswordPage = () => {
         </Alert>
       )}
       {change.isError && <Alert tone="error">{changeErrorMessage(change.error)}</Alert>}
-      <ChangePasswordForm firstPassword={firstPassword} phase={phase} onSubmit={onSubmit} />
+      <ChangePasswordForm
+        firstPassword={firstPassword}
+        phase={phase}
+        onSubmit={onSubmit}
+        username={user.email}
+      />
     </div>
   );
 };

@@ -5,6 +5,7 @@ import { PasswordField } from '../../../components/ui/password-field';
 import { primaryButtonClass } from '../../../components/ui/styles';
 import { ApiError } from '../../../lib/api-client';
 import { useResetPasswordWithToken } from '../api/reset-password-with-token';
+import { AccountUsername } from './account-username';
 import { PasswordChecklist } from './password-checklist';
 
 const resetErrorMessage = (error: unknown) =>
@@ -13,7 +14,14 @@ const resetErrorMessage = (error: unknown) =>
     : 'An error occurred resetting your password';
 
 /** New password twice, a live checklist, and submit only once every rule is met. */
-export const ResetPasswordForm = ({ token, onDone }: { token: string; onDone: () => void }) => {
+type TProps = {
+  token: string;
+  onDone: () => void;
+  /** The account the link belongs to, when the server named it, for password managers. */
+  username?: string | undefined;
+};
+
+export const ResetPasswordForm = ({ token, onDone, username }: TProps) => {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [problem, setProblem] = useState<string | undefined>(undefined);
@@ -42,6 +50,7 @@ export const ResetPasswordForm = ({ token, onDone }: { token: string; onDone: ()
   return (
     <form className="space-y-5" onSubmit={onSubmit} noValidate>
       {error && <Alert tone="error">{error}</Alert>}
+      <AccountUsername username={username} />
       <PasswordField
         id="reset-new-password"
         label="New password"

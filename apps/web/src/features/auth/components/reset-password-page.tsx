@@ -79,7 +79,11 @@ export const ResetPasswordPage = () => {
           Choose a new password for <strong>{verification.data.email}</strong>.
         </p>
       )}
-      <ResetPasswordForm token={token} onDone={() => setDone(true)} />
+      <ResetPasswordForm
+        token={token}
+        onDone={() => setDone(true)}
+        username={verification.data.email}
+      />
     </AuthCard>
   );
 };

@@ -1,4 +1,4 @@
-import { useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 import { DASHBOARD_MESSAGES, normalizeSearch } from '@portal/domain/patients-api';
 import { Alert } from '../../../components/ui/alert';
 import { PageHeading } from '../../../components/ui/page-heading';
@@ -6,14 +6,14 @@ import { Pager } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
 import { useIntakePatients } from '../api/get-intake-patients';
 import { usePayorScope, type TStaffUser } from '../hooks/use-payor-scope';
-import { buttonClass, panelClass } from '../lib/ui-classes';
+import { panelClass } from '../lib/ui-classes';
 import { IntakeList } from './intake-list';
+import { IntakeSearchForm } from './intake-search-form';
 import { PayorSelect } from './payor-select';
 
 /** /intake: a payor's intake patients, searched on submit, 20 a page (staff-tools.md). */
 export const IntakePage = ({ user }: { user: TStaffUser }) => {
   const payorScope = usePayorScope(user);
-  const [input, setInput] = useState('');
   const [query, setQuery] = useState({ search: '', page: 1 });
   const scope = {
     ...payorScope,
@@ -26,11 +26,10 @@ export const IntakePage = ({ user }: { user: TStaffUser }) => {
     scope.payorKey === undefined ? undefined : { payorKey: scope.payorKey, ...query },
   );
 
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const search = normalizeSearch(input);
-    if (search !== undefined) {
-      setQuery({ search, page: 1 });
+  const search = (text: string) => {
+    const normalized = normalizeSearch(text);
+    if (normalized !== undefined) {
+      setQuery({ search: normalized, page: 1 });
     }
   };
   const loading = scope.loading || (scope.payorKey !== undefined && intake.isPending);
@@ -42,23 +41,7 @@ export const IntakePage = ({ user }: { user: TStaffUser }) => {
       <PageHeading title={data ? `Intake Patients (${data.total})` : 'Intake Patients'} />
       <PayorSelect scope={scope} />
       <section aria-label="Intake patients" className={panelClass}>
-        <form role="search" onSubmit={submit} className="mb-4 flex flex-col gap-2 sm:flex-row">
-          <label htmlFor="intake-search" className="sr-only">
-            Search intake patients
-          </label>
-          <input
-            id="intake-search"
-            type="search"
-            autoComplete="off"
-            placeholder="Search intake patients..."
-            value={input}
-            onChange={(event) => setInput(event.target.value)}
-            className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none sm:max-w-md"
-          />
-          <button type="submit" className={buttonClass}>
-            Search
-          </button>
-        </form>
+        <IntakeSearchForm onSearch={search} />
         {error ? (
           <Alert tone="error">{error}</Alert>
         ) : loading || !data ? (

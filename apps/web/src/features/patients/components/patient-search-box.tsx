@@ -1,4 +1,5 @@
 import type { ChangeEvent } from 'react';
+import { searchInputPrivacy } from '../lib/search-input';
 import { buttonClass, panelClass } from '../lib/ui-classes';
 
 type TPatientSearchBoxProps = {
@@ -27,8 +28,9 @@ export const PatientSearchBox = ({
       </label>
       <input
         id="patient-search-input"
+        name="patient-search"
         type="search"
-        autoComplete="off"
+        {...searchInputPrivacy}
         placeholder="Search patients..."
         value={value}
         onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
