@@ -23,7 +23,8 @@ const keepOpen = (event: Event) => event.preventDefault();
 export const IdleWarningDialog = ({ remainingMs, onStaySignedIn, onSignOut }: TProps) => (
   <Dialog.Root open>
     <Dialog.Portal>
-      <Dialog.Overlay className="fixed inset-0 z-[60] bg-slate-900/60" />
+      {/* Blurred: once the warning shows, the patient data behind it can no longer be read. */}
+      <Dialog.Overlay className="fixed inset-0 z-[60] bg-slate-900/70 backdrop-blur-md" />
       <Dialog.Content
         role="alertdialog"
         onEscapeKeyDown={keepOpen}
