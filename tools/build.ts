@@ -44,6 +44,8 @@ if (
   stale('apps/web/dist/index.html', [
     'apps/web/src',
     'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'apps/web/vite-precompress.ts',
     'apps/web/public',
     ...shared,
   ])

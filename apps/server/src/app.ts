@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
@@ -23,6 +22,7 @@ import audit from './plugins/audit';
 import auth from './plugins/auth';
 import errors from './plugins/errors';
 import gracefulClose from './plugins/graceful-close';
+import securityHeaders from './plugins/security-headers';
 import { registerWeb } from './plugins/web';
 import { patientsModuleRoutes } from './modules/patients/routes';
 import { preferencesRoutes } from './modules/preferences/routes';
@@ -83,7 +83,8 @@ export const buildApp = async (options: TBuildOptions) => {
   app.decorate('portal', { config, secrets, database });
   app.decorate('clock', options.clock ?? systemClock);
 
-  await app.register(fastifyHelmet, {
+  // Helmet's headers, computed once from these options (plugins/security-headers.ts).
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -122,6 +123,6 @@ export const buildApp = async (options: TBuildOptions) => {
   await app.register(preferencesRoutes, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });
 
-  await registerWeb(app, config.webDist);
+  await registerWeb(app, { webDist: config.webDist, sourceMaps: config.sourceMaps });
   return app;
 };

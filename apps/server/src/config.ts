@@ -23,6 +23,8 @@ export type TConfig = {
   demoPassword: string | undefined;
   logLevel: string;
   webDist: string;
+  /** Serve the web build's source maps (SOURCE_MAPS); off, they answer 404. */
+  sourceMaps: boolean;
   /** Which proxies' X-Forwarded-For to believe (TRUST_PROXY; lib/trust-proxy.ts). */
   trustProxy: TTrustProxy;
   /** A request must arrive whole within this many ms, or it is cut off (REQUEST_TIMEOUT_MS). */
@@ -91,6 +93,7 @@ export const loadConfig = (env: TEnv = process.env): TConfig => {
     logLevel: env.LOG_LEVEL || 'info',
     // The bundle lives in apps/server/dist; the web build in apps/web/dist.
     webDist: path.resolve(env.WEB_DIST || path.join(here, '..', '..', 'web', 'dist')),
+    sourceMaps: parseFlag(env.SOURCE_MAPS, false),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     requestTimeoutMs: parseCount('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000),
     // Below the usual open-file limit of 1024, with room for database connections and files.

@@ -3,11 +3,22 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
+export type TWebOptions = {
+  /** The built web app: index.html, assets/ and the .br/.gz copies the build writes. */
+  webDist: string;
+  /** Serve the build's .map files (SOURCE_MAPS=true); otherwise they answer 404. */
+  sourceMaps: boolean;
+};
+
+/** Asked for by name, a compressed copy would go out without its Content-Encoding. */
+const PRECOMPRESSED_COPY = /\.(br|gz)$/;
+
 /**
  * Serves the built single-page app. Any GET that is not /api and not a file
  * gets index.html so the client router can take it; /api stays JSON 404.
+ * Text files go out as the build's brotli or gzip copy when the client accepts one.
  */
-export const registerWeb = async (app: FastifyInstance, webDist: string) => {
+export const registerWeb = async (app: FastifyInstance, { webDist, sourceMaps }: TWebOptions) => {
   const index = path.join(webDist, 'index.html');
   if (!existsSync(index)) {
     app.log.warn(`web build not found at ${webDist}; serving the API only`);
@@ -17,6 +28,12 @@ export const registerWeb = async (app: FastifyInstance, webDist: string) => {
     root: webDist,
     wildcard: false,
     index: false,
+    // The build writes file.br and file.gz (apps/web/vite-precompress.ts); nothing is
+    // compressed per request. Responses carry Vary: Accept-Encoding.
+    preCompressed: true,
+    // Source maps hold every client source file: only for a deployment that asks.
+    allowedPath: (pathname) =>
+      !PRECOMPRESSED_COPY.test(pathname) && (sourceMaps || !pathname.endsWith('.map')),
     setHeaders: (reply, file) => {
       // Vite fingerprints assets, so they never change; index.html must always be re-checked.
       const immutable = file.includes(`${path.sep}assets${path.sep}`);

@@ -1,9 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import type { TAuthUser } from '@portal/domain/auth-api';
 import type { TAppPath } from '@portal/domain/routes';
 import { PageHeading } from '../components/ui/page-heading';
-import { ChangePasswordPage } from '../features/auth/components/change-password-page';
-import { DashboardRoute } from './dashboard-route';
-import { IntakeRoute, PatientSearchRoute } from './staff-routes';
+import { DashboardFallback, prefetchDashboard } from './dashboard-prefetch';
+import { lazyPage, type TLazyPage } from './lazy-page';
 
 export type TAppPage = {
   path: TAppPath;
@@ -11,21 +12,54 @@ export type TAppPage = {
   /** Listed in the main navigation (for the roles that may open it). */
   inNav: boolean;
   element: ReactNode;
+  /** Starts the screen's chunk download (lazy screens); the router calls it at start-up. */
+  preload?: () => Promise<unknown>;
+  /** Starts the screen's first queries while its chunk still downloads. */
+  prefetch?: (queryClient: QueryClient, user: TAuthUser) => void;
+  /** Drawn while the chunk downloads; the same size as the screen's own first state. */
+  fallback?: ReactNode;
 };
 
 /** A screen a later issue fills in; until then the route exists with its title. */
 const titled = (title: string) => <PageHeading title={title} />;
 
+// Each screen is a chunk of its own: /login and /dashboard load only what they draw.
+const Dashboard = lazyPage(
+  () => import('./dashboard-route'),
+  (module) => module.DashboardRoute,
+);
+const PatientSearch = lazyPage(
+  () => import('./staff-routes'),
+  (module) => module.PatientSearchRoute,
+);
+const Intake = lazyPage(
+  () => import('./staff-routes'),
+  (module) => module.IntakeRoute,
+);
+const ChangePassword = lazyPage(
+  () => import('../features/auth/components/change-password-page'),
+  (module) => module.ChangePasswordPage,
+);
+
+const lazyScreen = (Screen: TLazyPage) => ({ element: <Screen />, preload: Screen.preload });
+
 /** The signed-in screens of the route table; who may open each comes from ROUTE_ACCESS. */
 export const APP_PAGES: readonly TAppPage[] = [
-  { path: '/dashboard', title: 'Dashboard', inNav: true, element: <DashboardRoute /> },
+  {
+    path: '/dashboard',
+    title: 'Dashboard',
+    inNav: true,
+    ...lazyScreen(Dashboard),
+    prefetch: prefetchDashboard,
+    fallback: <DashboardFallback />,
+  },
   {
     path: '/patient-search',
     title: 'Patient Search',
     inNav: true,
-    element: <PatientSearchRoute />,
+    ...lazyScreen(PatientSearch),
   },
-  { path: '/intake', title: 'Intake', inNav: true, element: <IntakeRoute /> },
+  { path: '/intake', title: 'Intake', inNav: true, ...lazyScreen(Intake) },
   { path: '/analytics', title: 'Analytics', inNav: true, element: titled('Analytics') },
   {
     path: '/documents',
@@ -58,6 +92,6 @@ export const APP_PAGES: readonly TAppPage[] = [
     path: '/change-password',
     title: 'Change Password',
     inNav: false,
-    element: <ChangePasswordPage />,
+    ...lazyScreen(ChangePassword),
   },
 ];

@@ -1,18 +1,58 @@
-import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { FadeScaleIn } from '../components/ui/fade-scale-in';
-import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page';
+import { useCheckAuth } from '../features/auth/api/check-auth';
 import { LoginPage } from '../features/auth/components/login-page';
-import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
-import { AppLayout } from './app-layout';
 import { AuthEvents } from './auth-events';
 import { ErrorBoundary } from './error-boundary';
-import { APP_PAGES } from './pages';
+import { lazyPage } from './lazy-page';
+import { APP_PAGES, type TAppPage } from './pages';
 import { RequireAuth } from './require-auth';
 import { RoleGate } from './role-gate';
 import { RootRedirect } from './root-redirect';
+import { FullPageFallback, RouteFallback } from './route-fallback';
 
-const publicScreen = (screen: ReactNode) => <FadeScaleIn>{screen}</FadeScaleIn>;
+// /login stays in the entry chunk: it is where every signed-out visit lands. The
+// signed-in frame (navigation, idle logoff and its dialog) is a chunk of its own.
+const AppLayout = lazyPage(
+  () => import('./app-layout'),
+  (module) => module.AppLayout,
+);
+const ForgotPasswordPage = lazyPage(
+  () => import('../features/auth/components/forgot-password-page'),
+  (module) => module.ForgotPasswordPage,
+);
+const ResetPasswordPage = lazyPage(
+  () => import('../features/auth/components/reset-password-page'),
+  (module) => module.ResetPasswordPage,
+);
+
+// The screen of the address the app opened on, and its frame, start downloading now,
+// while the session check is still on the wire, rather than after it.
+const openedOn = APP_PAGES.find((page) => page.path === window.location.pathname);
+if (openedOn) {
+  void AppLayout.preload();
+  void openedOn.preload?.();
+}
+
+const publicScreen = (screen: ReactNode) => (
+  <Suspense fallback={<FullPageFallback />}>
+    <FadeScaleIn>{screen}</FadeScaleIn>
+  </Suspense>
+);
+
+/** Starts a page's first queries once its route is matched and allowed. */
+const PagePrefetch = ({ page }: { page: TAppPage }) => {
+  const queryClient = useQueryClient();
+  const user = useCheckAuth().data?.user;
+  useEffect(() => {
+    if (user) {
+      page.prefetch?.(queryClient, user);
+    }
+  }, [page, queryClient, user]);
+  return null;
+};
 
 /** The route table of core.md section 2. */
 export const AppRouter = () => (
@@ -24,12 +64,26 @@ export const AppRouter = () => (
         <Route path="/forgot-password" element={publicScreen(<ForgotPasswordPage />)} />
         <Route path="/reset-password" element={publicScreen(<ResetPasswordPage />)} />
         <Route element={<RequireAuth />}>
-          <Route element={<AppLayout />}>
+          <Route
+            element={
+              <Suspense fallback={<FullPageFallback />}>
+                <AppLayout />
+              </Suspense>
+            }
+          >
             {APP_PAGES.map((page) => (
               <Route
                 key={page.path}
                 path={page.path}
-                element={<RoleGate path={page.path}>{page.element}</RoleGate>}
+                element={
+                  <RoleGate path={page.path}>
+                    {/* Outside the Suspense boundary, so it runs while the chunk is pending. */}
+                    <PagePrefetch page={page} />
+                    <Suspense fallback={page.fallback ?? <RouteFallback title={page.title} />}>
+                      {page.element}
+                    </Suspense>
+                  </RoleGate>
+                }
               />
             ))}
           </Route>

@@ -44,6 +44,12 @@ const renderPrompt = (markShown: () => Promise<unknown>, who: TAuthUser = user) 
 
 const dialog = () => screen.queryByRole('dialog', { name: FILTER_DIALOG_TITLE });
 
+/** The dialog's code is a lazy chunk: wait for it to open before pressing its buttons. */
+const renderOpenPrompt = async (markShown: () => Promise<unknown>) => {
+  renderPrompt(markShown);
+  await screen.findByRole('dialog', { name: FILTER_DIALOG_TITLE });
+};
+
 describe('FirstLoginFilterPrompt', () => {
   afterEach(() => {
     vi.restoreAllMocks();
@@ -55,14 +61,14 @@ describe('FirstLoginFilterPrompt', () => {
     expect(dialog()).toBeNull();
   });
 
-  it('pre-checks the enabled categories', () => {
-    renderPrompt(vi.fn());
+  it('pre-checks the enabled categories', async () => {
+    await renderOpenPrompt(vi.fn());
     expect(screen.getByRole('checkbox', { name: 'CPAP Supplies' })).toHaveProperty('checked', true);
   });
 
   it('Skip marks the prompt shown and closes', async () => {
     const markShown = vi.fn().mockResolvedValue(undefined);
-    renderPrompt(markShown);
+    await renderOpenPrompt(markShown);
     fireEvent.click(screen.getByRole('button', { name: 'Skip for now' }));
     await waitFor(() => expect(dialog()).toBeNull());
     expect(markShown).toHaveBeenCalledOnce();
@@ -70,14 +76,14 @@ describe('FirstLoginFilterPrompt', () => {
 
   it('Skip closes even when the flag could not be stored', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    renderPrompt(vi.fn().mockRejectedValue(new Error('offline')));
+    await renderOpenPrompt(vi.fn().mockRejectedValue(new Error('offline')));
     fireEvent.click(screen.getByRole('button', { name: 'Skip for now' }));
     await waitFor(() => expect(dialog()).toBeNull());
   });
 
   it('Save with an unchanged selection only marks the prompt shown, then closes', async () => {
     const markShown = vi.fn().mockResolvedValue(undefined);
-    renderPrompt(markShown);
+    await renderOpenPrompt(markShown);
     fireEvent.click(screen.getByRole('button', { name: 'Save Preferences' }));
     await waitFor(() => expect(dialog()).toBeNull());
     expect(markShown).toHaveBeenCalledOnce();
@@ -86,7 +92,7 @@ describe('FirstLoginFilterPrompt', () => {
   it('a failed save shows the error and stays open; Saving... shows meanwhile', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     let fail: (error: Error) => void = () => undefined;
-    renderPrompt(() => new Promise((_resolve, reject) => (fail = reject)));
+    await renderOpenPrompt(() => new Promise((_resolve, reject) => (fail = reject)));
     fireEvent.click(screen.getByRole('button', { name: 'Save Preferences' }));
     expect(screen.getByRole('button', { name: 'Saving...' })).toHaveProperty('disabled', true);
     fail(new Error('Server error'));
@@ -101,8 +107,8 @@ describe('FirstLoginFilterPrompt', () => {
     );
   });
 
-  it('unchecking everything shows the warning', () => {
-    renderPrompt(vi.fn());
+  it('unchecking everything shows the warning', async () => {
+    await renderOpenPrompt(vi.fn());
     fireEvent.click(screen.getByRole('checkbox', { name: 'CPAP Supplies' }));
     expect(screen.getByText(/No categories selected\./)).toBeTruthy();
   });
