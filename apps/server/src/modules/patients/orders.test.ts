@@ -99,6 +99,7 @@ describe.each(testDialects())('orders and items [%s]', (dialect) => {
     const [entry] = await listAuditEntries(portal().database.db, {
       userId: ids().patient,
       action: 'order_list',
+      outcome: 'allowed',
       limit: 1,
     });
     expect(entry?.patient_key).toBe('PA-1');
