@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES, type TRole } from './roles';
+import { ZLine, ZText } from './text';
 
 /**
  * Request and response bodies of the sign-in and password calls (core.md section 7).
@@ -7,8 +8,8 @@ import { ROLES, type TRole } from './roles';
  */
 
 // Upper bounds keep hashing and parsing cheap; real values are far shorter.
-const ZPasswordField = z.string().max(1024);
-const ZEmailField = z.string().trim().min(1).max(255);
+const ZPasswordField = ZText().max(1024);
+const ZEmailField = ZLine().trim().min(1).max(255);
 
 export const ZAuthUser = z.object({
   id: z.number().int(),
@@ -48,7 +49,7 @@ export const ZRefreshResponse = z.object({ success: z.boolean() });
 export const ZForgotPasswordInput = z.object({ email: ZEmailField });
 export type TForgotPasswordInput = z.infer<typeof ZForgotPasswordInput>;
 
-export const ZResetToken = z.string().trim().min(1).max(256);
+export const ZResetToken = ZLine().trim().min(1).max(256);
 
 export const ZVerifyResetTokenInput = z.object({ token: ZResetToken });
 export const ZVerifyResetTokenResponse = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_VIEWS } from './order-progress';
+import { ZLine } from './text';
 
 /**
  * Request and response bodies of the patient, order, favourite, classification and
@@ -28,7 +29,7 @@ export const normalizeSearch = (value: string | null | undefined): string | unde
 const ZPage = z.coerce.number().int().min(1).max(1_000_000).default(1);
 const ZPerPage = (fallback: number) =>
   z.coerce.number().int().min(1).max(PAGE_SIZES.max).default(fallback);
-const ZSearch = z.string().max(100).optional();
+const ZSearch = ZLine().max(100).optional();
 
 export const ZPatientListQuery = z.object({
   page: ZPage,
@@ -43,7 +44,7 @@ export const ZOrderListQuery = z.object({
   /** One of the four order views; all orders when absent. */
   view: z.enum(ORDER_VIEWS).optional(),
   /** A status of the view's own list (core.md section 4, "View filters"). */
-  sub_status: z.string().max(100).optional(),
+  sub_status: ZLine().max(100).optional(),
 });
 export type TOrderListQuery = z.input<typeof ZOrderListQuery>;
 
@@ -55,8 +56,7 @@ export const ZIntakeListQuery = z.object({
 export type TIntakeListQuery = z.input<typeof ZIntakeListQuery>;
 
 /** Path keys: ERP keys and SO numbers, never free text. */
-export const ZKey = z
-  .string()
+export const ZKey = ZLine()
   .trim()
   .min(1)
   .max(64)
@@ -263,7 +263,7 @@ export const ZPreferencesResponse = z.object({
 export const ZPreferencesUpdate = z
   .object({
     so_classifications: z.array(ZKey).max(500).optional(),
-    order_categories: z.array(z.string().trim().min(1).max(100)).max(500).optional(),
+    order_categories: z.array(ZLine().trim().min(1).max(100)).max(500).optional(),
   })
   .refine(
     (value) => value.so_classifications !== undefined || value.order_categories !== undefined,
