@@ -163,6 +163,18 @@ const CASES: TCase[] = [
     url: '/api/preferences/so-classifications/CL%00RESP/toggle',
     as: 'caseManagerA',
   },
+  {
+    name: 'audit trail user filter',
+    method: 'GET',
+    url: '/api/admin/audit?user=cm-a%00',
+    as: 'admin',
+  },
+  {
+    name: 'audit export patient_id filter',
+    method: 'GET',
+    url: '/api/admin/audit/export?patient_id=P1%0001',
+    as: 'admin',
+  },
 ];
 
 describe.each(testDialects())(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZLine } from './text';
 
 /**
  * The audit trail an admin reads (issue 10): what each row may say, the filters of
@@ -60,10 +61,10 @@ const fromAfterTo = {
 
 const ZAuditFilterFields = z.object({
   /** The user's email (any case) or numeric id. */
-  user: z.string().trim().max(255).optional(),
+  user: ZLine().trim().max(255).optional(),
   action: z.enum(AUDIT_ACTIONS).optional(),
   /** The patient's visible ID (as on screen), resolved to its patient_key. */
-  patient_id: z.string().trim().max(64).optional(),
+  patient_id: ZLine().trim().max(64).optional(),
   /** Whole days, UTC, both ends included. */
   from: ZDate.optional(),
   to: ZDate.optional(),
