@@ -15,7 +15,7 @@ import { findUserByEmail, findUserById, normaliseEmail } from '../users/reposito
 import type { TAuthContext } from './context';
 import { resetPasswordMail } from './mail-templates';
 import { assertAcceptablePassword } from './password-policy';
-import { forgetAttempts, markAttemptsFailed, takeAttempt } from './rate-limit';
+import { forgetAttempts, takeAttempt } from './rate-limit';
 import {
   consumeResetToken,
   findResetTokenByHash,
@@ -143,7 +143,6 @@ export const changePassword = async (
       !user.password_hash ||
       !(await verifyPassword(user.password_hash, input.current_password))
     ) {
-      await markAttemptsFailed(ctx.db, attempts);
       throw new AppError('bad_request', 'Current password is incorrect');
     }
     await forgetAttempts(ctx.db, attempts);

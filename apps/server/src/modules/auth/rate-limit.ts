@@ -1,88 +1,180 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { isIPv6 } from 'node:net';
 import type { Kysely } from 'kysely';
 import { AUTH_MESSAGES } from '@portal/domain/messages';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
 
-const MINUTE = 60_000;
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
 
-/** Brute-force limits (decisions.md, "Rate limits"). */
-export const RATE_LIMITS = {
-  /** Tries per client IP and per account within `windowMs`. */
-  maxTries: 10,
-  windowMs: 3 * MINUTE,
-  /** Failed sign-ins per account within `failureWindowMs`, whatever the IPs. */
-  maxFailures: 100,
-  failureWindowMs: 60 * MINUTE,
+/**
+ * Password-guessing limits for sign-in and change-password (decisions.md, "Rate limits").
+ * Only attempts on record count: failed ones and ones still being checked. A success and a
+ * refusal remove their rows, so colleagues behind one address and a user who signs in after
+ * a typo leave nothing behind, and hammering a closed door does not keep it closed.
+ */
+export const LOGIN_LIMITS = {
+  windowMs: 15 * MINUTE,
+  /** Tries one address makes at one account before each next try must wait. */
+  pairFreeTries: 3,
+  /** The first wait; each further try at the same account from the same address doubles it. */
+  pairFirstDelayMs: SECOND,
+  /**
+   * Tries at one account, from all addresses, after which an address that has already tried
+   * it is refused. An address with no try on record is still heard: the owner's right
+   * password from their own device is never refused because someone else guessed.
+   */
+  accountMaxTries: 10,
+  /** Tries from one address at all accounts: high, as a hospital's staff share one address. */
+  addressMaxTries: 100,
+} as const;
+
+/** Forgot-password sends mail, so every request counts, successful or not. */
+export const FORGOT_PASSWORD_LIMITS = {
+  windowMs: 15 * MINUTE,
+  accountMaxTries: 5,
+  addressMaxTries: 30,
 } as const;
 
 export type TAttemptKind = 'login' | 'forgot_password' | 'change_password';
 
-const countSince = async (
-  db: Kysely<Database>,
-  where: { kind: TAttemptKind; scope: string; subject: string; since: number; failed?: boolean },
-) => {
-  let query = db
-    .selectFrom('auth_attempts')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('kind', '=', where.kind)
-    .where('scope', '=', where.scope)
-    .where('subject', '=', where.subject)
-    .where('at', '>', where.since);
-  if (where.failed) {
-    query = query.where('failed', '=', 1);
+/**
+ * The address an attempt is counted under. An IPv6 client commonly holds a whole /64, so
+ * counting single IPv6 addresses would give an attacker endless fresh ones.
+ */
+export const addressKey = (ip: string) => {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) {
+    return mapped[1]!;
   }
-  const row = await query.executeTakeFirstOrThrow();
-  return Number(row.n);
+  const bare = ip.split('%')[0]!;
+  if (!isIPv6(bare)) {
+    return ip;
+  }
+  const [head = '', tail] = bare.split('::');
+  const headGroups = head === '' ? [] : head.split(':');
+  const tailGroups = tail === undefined || tail === '' ? [] : tail.split(':');
+  // A trailing dotted IPv4 part fills two groups.
+  const width = (groups: string[]) =>
+    groups.reduce((sum, group) => sum + (group.includes('.') ? 2 : 1), 0);
+  const groups =
+    tail === undefined
+      ? headGroups
+      : [
+          ...headGroups,
+          ...Array<string>(8 - width(headGroups) - width(tailGroups)).fill('0'),
+          ...tailGroups,
+        ];
+  const prefix = groups.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16));
+  return `${prefix.join(':')}::/64`;
 };
 
+type TScope = 'address' | 'account' | 'pair';
+type TTally = { tries: number; lastAt: number | undefined };
+
+/** Tries on record per scope within the window, the caller's own rows left out. */
+const tallies = async (
+  db: Kysely<Database>,
+  query: { kind: TAttemptKind; subjects: Record<TScope, string>; since: number; own: string[] },
+): Promise<Record<TScope, TTally>> => {
+  const rows = await db
+    .selectFrom('auth_attempts')
+    .select((eb) => ['scope', eb.fn.countAll().as('tries'), eb.fn.max('at').as('last_at')])
+    // Each branch is one range of the (kind, scope, subject, at) index.
+    .where((eb) =>
+      eb.or(
+        Object.entries(query.subjects).map(([scope, subject]) =>
+          eb.and([
+            eb('kind', '=', query.kind),
+            eb('scope', '=', scope),
+            eb('subject', '=', subject),
+            eb('at', '>', query.since),
+          ]),
+        ),
+      ),
+    )
+    .where('id', 'not in', query.own)
+    .groupBy('scope')
+    .execute();
+  const tally = (scope: TScope): TTally => {
+    const row = rows.find((candidate) => candidate.scope === scope);
+    return row
+      ? { tries: Number(row.tries), lastAt: row.last_at }
+      : { tries: 0, lastAt: undefined };
+  };
+  return { address: tally('address'), account: tally('account'), pair: tally('pair') };
+};
+
+/** Whether a sign-in or change-password try must be refused, given the tries on record. */
+export const loginRefused = (counts: Record<TScope, TTally>, now: number) => {
+  const { address, account, pair } = counts;
+  if (address.tries >= LOGIN_LIMITS.addressMaxTries) {
+    return true;
+  }
+  if (pair.tries > 0 && account.tries >= LOGIN_LIMITS.accountMaxTries) {
+    return true;
+  }
+  if (pair.tries < LOGIN_LIMITS.pairFreeTries || pair.lastAt === undefined) {
+    return false;
+  }
+  // Below accountMaxTries, so the wait tops out at 2^6 seconds before the pair is refused.
+  const wait = LOGIN_LIMITS.pairFirstDelayMs * 2 ** (pair.tries - LOGIN_LIMITS.pairFreeTries);
+  return now < pair.lastAt + wait;
+};
+
+const forgotPasswordRefused = (counts: Record<TScope, TTally>) =>
+  counts.address.tries >= FORGOT_PASSWORD_LIMITS.addressMaxTries ||
+  counts.account.tries >= FORGOT_PASSWORD_LIMITS.accountMaxTries;
+
+/** The hash keeps the pair's subject short and the email out of one more column. */
+const pairSubject = (address: string, account: string) =>
+  createHash('sha256').update(`${address}\n${account}`).digest('hex');
+
 /**
- * Records an attempt for the client IP and for the account, then counts. Rows are written
- * before counting, so concurrent requests (in any process) cannot all slip under the limit.
- * Over a limit the rows are removed again, so hammering does not extend the block, and a
- * 429 is thrown. Returns the attempt ids so a failure can be marked.
+ * Records an attempt for the client address, the account and the pair of both, then counts.
+ * Rows are written before counting, so concurrent requests (in any process) cannot all slip
+ * under a limit. A refused attempt's rows are removed again and a 429 is thrown. Returns the
+ * attempt's row ids, for a success to remove.
  */
 export const takeAttempt = async (
   db: Kysely<Database>,
   attempt: { kind: TAttemptKind; ip: string; account: string; now: number },
 ): Promise<string[]> => {
   const { kind, now } = attempt;
-  const rows = [
-    { scope: 'ip', subject: attempt.ip.slice(0, 255) },
-    { scope: 'account', subject: attempt.account.slice(0, 255) },
-  ].map((row) => ({ id: randomUUID(), kind, at: now, ...row }));
-  await db.insertInto('auth_attempts').values(rows).execute();
-
-  const since = now - RATE_LIMITS.windowMs;
-  const tries = await Promise.all(rows.map((row) => countSince(db, { ...row, since })));
-  const failures = await countSince(db, {
+  const address = addressKey(attempt.ip).slice(0, 255);
+  const account = attempt.account.slice(0, 255);
+  const subjects: Record<TScope, string> = {
+    address,
+    account,
+    pair: pairSubject(address, account),
+  };
+  const rows = Object.entries(subjects).map(([scope, subject]) => ({
+    id: randomUUID(),
     kind,
-    scope: 'account',
-    subject: rows[1]!.subject,
-    since: now - RATE_LIMITS.failureWindowMs,
-    failed: true,
-  });
-  const ids = rows.map((row) => row.id);
-  if (tries.some((count) => count > RATE_LIMITS.maxTries) || failures >= RATE_LIMITS.maxFailures) {
-    await forgetAttempts(db, ids);
+    scope,
+    subject,
+    at: now,
+  }));
+  await db.insertInto('auth_attempts').values(rows).execute();
+  const own = rows.map((row) => row.id);
+  const windowMs =
+    kind === 'forgot_password' ? FORGOT_PASSWORD_LIMITS.windowMs : LOGIN_LIMITS.windowMs;
+  const counts = await tallies(db, { kind, subjects, since: now - windowMs, own });
+  if (kind === 'forgot_password' ? forgotPasswordRefused(counts) : loginRefused(counts, now)) {
+    await forgetAttempts(db, own);
     throw new AppError('too_many_requests', AUTH_MESSAGES.tooManyRequests);
   }
-  return ids;
+  return own;
 };
 
-/**
- * A successful sign-in is no guess: its rows go, so a hospital's staff behind one NAT address
- * can all sign in while failures and in-flight tries still count.
- */
+/** A successful sign-in is no guess: its rows go. */
 export const forgetAttempts = (db: Kysely<Database>, ids: string[]) =>
   db.deleteFrom('auth_attempts').where('id', 'in', ids).execute();
-
-export const markAttemptsFailed = (db: Kysely<Database>, ids: string[]) =>
-  db.updateTable('auth_attempts').set({ failed: 1 }).where('id', 'in', ids).execute();
 
 /** Attempts older than every window are no longer counted. */
 export const pruneAttempts = (db: Kysely<Database>, now: number) =>
   db
     .deleteFrom('auth_attempts')
-    .where('at', '<', now - RATE_LIMITS.failureWindowMs)
+    .where('at', '<', now - Math.max(LOGIN_LIMITS.windowMs, FORGOT_PASSWORD_LIMITS.windowMs))
     .execute();

@@ -10,7 +10,7 @@ import { AppError } from '../../plugins/errors';
 import { findUserByEmail, normaliseEmail, type TUserRow } from '../users/repository';
 import type { TAuthContext } from './context';
 import { toAuthUser } from './presenters';
-import { forgetAttempts, markAttemptsFailed, takeAttempt } from './rate-limit';
+import { forgetAttempts, takeAttempt } from './rate-limit';
 import {
   findSessionWithUser,
   insertSession,
@@ -81,8 +81,10 @@ export const login = async (
   const now = ctx.clock();
   const attempts = await takeAttempt(ctx.db, { kind: 'login', ip: ctx.ip, account: email, now });
   const user = await findUserByEmail(ctx.db, email);
-  if (!user || !(await passwordMatches(user, input.password))) {
-    await markAttemptsFailed(ctx.db, attempts);
+  // Verified before the user is looked at, so an unknown email costs the same argon2 time as
+  // a known one (a short-circuit here told which emails have accounts).
+  const matches = await passwordMatches(user, input.password);
+  if (!user || !matches) {
     await ctx.audit({ action: 'login_failure', userId: user?.id ?? null, detail: { email } });
     throw new AppError('unauthorized', AUTH_MESSAGES.invalidCredentials);
   }
