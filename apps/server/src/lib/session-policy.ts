@@ -1,3 +1,5 @@
+import { SESSION_IDLE_TIMEOUT_MS } from '@portal/domain/session-timing';
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -6,7 +8,7 @@ const DAY = 24 * HOUR;
 export const SESSION_POLICY = {
   accessTokenMs: 15 * MINUTE,
   /** Automatic logoff: a session with no request for this long is over, remember-me or not. */
-  idleTimeoutMs: 30 * MINUTE,
+  idleTimeoutMs: SESSION_IDLE_TIMEOUT_MS,
   /** Absolute limit of a session without remember-me. */
   sessionMaxMs: 12 * HOUR,
   /** Absolute limit of a remember-me session; its refresh cookie persists this long. */
