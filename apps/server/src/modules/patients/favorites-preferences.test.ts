@@ -104,4 +104,16 @@ describe.each(testDialects())('favourites and preferences [%s]', (dialect) => {
     expect(await janeOrders()).toBe(7);
     expect((await toggle('CL-NOPE')).statusCode).toBe(404);
   });
+
+  it('keeps categories equal by the database’s comparison once: case-blind on MariaDB only', async () => {
+    const put = (payload: object) =>
+      request('admin', '/api/preferences', { method: 'PUT', payload });
+    const saved = await put({ order_categories: ['cpap', 'CPAP', 'cpap', 'Oxygen'] });
+    expect(saved.statusCode).toBe(200);
+    const expected = dialect === 'mysql' ? ['Oxygen', 'cpap'] : ['CPAP', 'Oxygen', 'cpap'];
+    const stored = (await preferences('admin')).order_categories;
+    expect([...stored].sort()).toEqual(expected);
+    expect((await put({ order_categories: ['OXYGEN', 'oxygen'] })).statusCode).toBe(200);
+    expect((await preferences('admin')).order_categories.length).toBe(dialect === 'mysql' ? 1 : 2);
+  });
 });

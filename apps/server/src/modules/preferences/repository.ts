@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { dialectOfDb } from '../../db/database';
 import type { Database } from '../../db/schema';
 
 export type TPreferenceKind = 'so_classification' | 'order_category';
@@ -31,18 +32,26 @@ export const replacePreferenceValues = async (
     .where('kind', '=', options.kind)
     .execute();
   const values = [...new Set(options.values)];
-  if (values.length > 0) {
-    await trx
-      .insertInto('user_preferences')
-      .values(
-        values.map((value) => ({
-          user_id: options.userId,
-          kind: options.kind,
-          value,
-          created_at: options.now,
-        })),
-      )
+  if (values.length === 0) {
+    return;
+  }
+  const insert = trx.insertInto('user_preferences').values(
+    values.map((value) => ({
+      user_id: options.userId,
+      kind: options.kind,
+      value,
+      created_at: options.now,
+    })),
+  );
+  // Values equal by the column's collation are one preference: MariaDB's compares case-
+  // and accent-blind ("cpap" = "CPAP"), the others exactly. The database decides which
+  // are duplicates, so the first of them is kept instead of the key refusing the rest.
+  if (dialectOfDb(trx) === 'mysql') {
+    await insert
+      .onDuplicateKeyUpdate({ created_at: (eb) => eb.ref('user_preferences.created_at') })
       .execute();
+  } else {
+    await insert.onConflict((conflict) => conflict.doNothing()).execute();
   }
 };
 
