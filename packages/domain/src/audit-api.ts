@@ -26,6 +26,8 @@ export const AUDIT_ACTIONS = [
   'favorite_toggle',
   'audit_view',
   'audit_export',
+  'profile_update',
+  'contact_message',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
