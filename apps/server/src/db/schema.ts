@@ -92,6 +92,18 @@ export type MailOutboxTable = {
   last_error: string | null;
 };
 
+/** Contact Support messages (migration 0008); mailed to SUPPORT_EMAIL through the outbox. */
+export type ContactMessagesTable = {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  ip: string | null;
+  created_at: number;
+};
+
 /** ERP tables: filled only by the sync engine (migration 0003). Keys are strings. */
 export type SoClassificationsTable = {
   so_classification_key: string;
@@ -263,6 +275,7 @@ export type Database = {
   audit_log: AuditLogTable;
   housekeeping_runs: HousekeepingRunsTable;
   mail_outbox: MailOutboxTable;
+  contact_messages: ContactMessagesTable;
   so_classifications: SoClassificationsTable;
   patients: PatientsTable;
   intake_patients: IntakePatientsTable;
