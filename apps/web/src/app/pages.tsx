@@ -36,6 +36,10 @@ const Intake = lazyPage(
   () => import('./staff-routes'),
   (module) => module.IntakeRoute,
 );
+const AuditTrail = lazyPage(
+  () => import('../features/audit/components/audit-page'),
+  (module) => module.AuditPage,
+);
 const ChangePassword = lazyPage(
   () => import('../features/auth/components/change-password-page'),
   (module) => module.ChangePasswordPage,
@@ -74,6 +78,7 @@ export const APP_PAGES: readonly TAppPage[] = [
     inNav: true,
     element: titled('Admin Documentation'),
   },
+  { path: '/admin/audit', title: 'Audit Trail', inNav: true, ...lazyScreen(AuditTrail) },
   {
     path: '/admin/bulk-upload',
     title: 'Bulk User Upload',

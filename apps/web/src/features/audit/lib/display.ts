@@ -1,0 +1,38 @@
+import type { TAuditRow } from '@portal/domain/audit-api';
+
+/** 'patient_view' → 'Patient view': the stored action, readable. */
+export const actionLabel = (action: string) => {
+  const words = action.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** The row's time in the admin's own zone, to the second. */
+export const formatAt = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+
+/** The patient as staff know it: the visible ID when known, else the stored key. */
+export const patientLabel = (row: TAuditRow) => row.patient_id ?? row.patient_key ?? '';
+
+/** The detail as key: value pairs; list reads name how many patients they showed. */
+export const detailText = (detail: TAuditRow['detail']) => {
+  if (!detail) {
+    return '';
+  }
+  return Object.entries(detail)
+    .map(([key, value]) =>
+      key === 'patient_keys' && Array.isArray(value)
+        ? `patients shown: ${value.length}`
+        : `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`,
+    )
+    .join(', ');
+};
+
+export const userLabel = (row: TAuditRow) =>
+  row.user_email ?? (row.user_id === null ? '' : `User ${row.user_id}`);
