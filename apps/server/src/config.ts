@@ -19,6 +19,8 @@ export type TConfig = {
   smtpUrl: string | undefined;
   /** Sender of the portal's mail, e.g. password reset links. */
   mailFrom: string;
+  /** Where Contact Support messages are mailed (SUPPORT_EMAIL). */
+  supportEmail: string;
   demoAccounts: boolean;
   demoPassword: string | undefined;
   logLevel: string;
@@ -88,6 +90,7 @@ export const loadConfig = (env: TEnv = process.env): TConfig => {
     appOrigin: (env.APP_ORIGIN || `http://${host}:${port}`).replace(/\/+$/, ''),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Supplier Portal <no-reply@localhost>',
+    supportEmail: env.SUPPORT_EMAIL || 'support@localhost',
     demoAccounts,
     demoPassword: env.DEMO_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL || 'info',
