@@ -46,7 +46,7 @@ export const replacePreferenceValues = async (
   // Values equal by the column's collation are one preference: MariaDB's compares case-
   // and accent-blind ("cpap" = "CPAP"), the others exactly. The database decides which
   // are duplicates, so the first of them is kept instead of the key refusing the rest.
-  if (dialectOfDb(trx) === 'mysql') {
+  if (dialectOfDb<Database>(trx) === 'mysql') {
     await insert
       .onDuplicateKeyUpdate({ created_at: (eb) => eb.ref('user_preferences.created_at') })
       .execute();
