@@ -89,7 +89,7 @@ describe('AuditFilterForm', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
     expect(onApply).toHaveBeenLastCalledWith(EMPTY_FILTERS);
-    expect((screen.getByLabelText('Patient ID') as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Patient ID').value).toBe('');
   });
 
   it('says when From is after To, and does not apply', () => {
