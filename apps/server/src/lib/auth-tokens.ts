@@ -1,8 +1,16 @@
-import { SignJWT, jwtVerify } from 'jose';
-import { z } from 'zod';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
+
+/**
+ * The session's JWTs: HS256 (HMAC-SHA256) over the portal's secret, signed and checked
+ * with node:crypto. jose did the same through WebCrypto, which imported the key again
+ * on every call and sent each HMAC through the thread pool: most of a signed-in API
+ * call's CPU time (tools/bench/api.ts). What is checked has not changed: the algorithm
+ * is pinned (the header must say HS256, so "none" and every other algorithm fail), the
+ * signature is compared in constant time, and issuer, audience (the token's kind),
+ * expiry and not-before are enforced.
+ */
 
 const ISSUER = 'supplier-portal';
-const TEN_YEARS_S = 10 * 365 * 24 * 60 * 60;
 
 /** The audience tells the two tokens apart, so a refresh token never passes as an access token. */
 export type TTokenKind = 'access' | 'refresh';
@@ -16,37 +24,68 @@ export type TTokenClaims = {
   expiresAt: number;
 };
 
-const ZPayload = z.object({
-  sub: z.string().regex(/^\d+$/),
-  sid: z.string().min(1),
-  csrf: z.string().min(1),
-  jti: z.string().min(1),
-  exp: z.number(),
-});
+const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 
-const keyFor = (secret: string) => new TextEncoder().encode(secret);
+/** One key object per secret, made once: the secret is fixed for the process's life. */
+const keys = new Map<string, KeyObject>();
+const keyFor = (secret: string) => {
+  let key = keys.get(secret);
+  if (!key) {
+    key = createSecretKey(Buffer.from(secret, 'utf8'));
+    keys.set(secret, key);
+  }
+  return key;
+};
 
-export const signToken = (
+const signatureOf = (signingInput: string, secret: string) =>
+  createHmac('sha256', keyFor(secret)).update(signingInput).digest('base64url');
+
+export const signToken = async (
   kind: TTokenKind,
   claims: TTokenClaims,
   options: { secret: string; now: number },
-): Promise<string> =>
-  new SignJWT({ sid: claims.sessionId, csrf: claims.csrf })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setIssuer(ISSUER)
-    .setAudience(kind)
-    .setSubject(String(claims.userId))
-    .setJti(claims.jti)
-    .setIssuedAt(Math.floor(options.now / 1000))
-    .setExpirationTime(Math.floor(claims.expiresAt / 1000))
-    .sign(keyFor(options.secret));
+): Promise<string> => {
+  const payload = {
+    sid: claims.sessionId,
+    csrf: claims.csrf,
+    iss: ISSUER,
+    aud: kind,
+    sub: String(claims.userId),
+    jti: claims.jti,
+    iat: Math.floor(options.now / 1000),
+    exp: Math.floor(claims.expiresAt / 1000),
+  };
+  const signingInput = `${HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
+  return `${signingInput}.${signatureOf(signingInput, options.secret)}`;
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const decodePart = (part: string): Record<string, unknown> | undefined => {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    return isRecord(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
+/** Constant-time comparison of the signature given with the one the secret makes. */
+const signatureMatches = (given: string, expected: string) => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
 
 /**
  * The claims of a valid token, or undefined for anything else: a bad signature, another
  * algorithm (alg "none" included), the other kind of token, or one expired at `now` (unless
- * `allowExpired`).
+ * `allowExpired`). Synchronous: nothing in it waits.
  */
-export const verifyToken = async (
+export const readToken = (
   kind: TTokenKind,
   token: string,
   options: {
@@ -55,22 +94,46 @@ export const verifyToken = async (
     /** Logout only: an expired but genuine token still names the session to end. */
     allowExpired?: boolean;
   },
-): Promise<TTokenClaims | undefined> => {
-  try {
-    const { payload } = await jwtVerify(token, keyFor(options.secret), {
-      algorithms: ['HS256'],
-      issuer: ISSUER,
-      audience: kind,
-      currentDate: new Date(options.now),
-      clockTolerance: options.allowExpired ? TEN_YEARS_S : 0,
-    });
-    const parsed = ZPayload.safeParse(payload);
-    if (!parsed.success) {
-      return undefined;
-    }
-    const { sub, sid, csrf, jti, exp } = parsed.data;
-    return { userId: Number(sub), sessionId: sid, csrf, jti, expiresAt: exp * 1000 };
-  } catch {
+): TTokenClaims | undefined => {
+  const parts = token.split('.');
+  if (parts.length !== 3) {
     return undefined;
   }
+  const [headerPart = '', payloadPart = '', signature = ''] = parts;
+  const header = decodePart(headerPart);
+  // Pinned: only HS256, and no extension the token says must be understood.
+  if (!header || header.alg !== 'HS256' || header.crit !== undefined) {
+    return undefined;
+  }
+  if (!signatureMatches(signature, signatureOf(`${headerPart}.${payloadPart}`, options.secret))) {
+    return undefined;
+  }
+  const payload = decodePart(payloadPart);
+  if (!payload) {
+    return undefined;
+  }
+  const { iss, aud, sub, sid, csrf, jti, exp, nbf } = payload;
+  const audiences: unknown[] = Array.isArray(aud) ? aud : [aud];
+  const nowS = Math.floor(options.now / 1000);
+  const valid =
+    iss === ISSUER &&
+    audiences.includes(kind) &&
+    typeof sub === 'string' &&
+    /^\d+$/.test(sub) &&
+    nonEmpty(sid) &&
+    nonEmpty(csrf) &&
+    nonEmpty(jti) &&
+    typeof exp === 'number' &&
+    (options.allowExpired === true || exp > nowS) &&
+    (nbf === undefined || (typeof nbf === 'number' && nbf <= nowS));
+  return valid
+    ? { userId: Number(sub), sessionId: sid, csrf, jti, expiresAt: exp * 1000 }
+    : undefined;
 };
+
+/** readToken for callers that await it. */
+export const verifyToken = async (
+  kind: TTokenKind,
+  token: string,
+  options: { secret: string; now: number; allowExpired?: boolean },
+): Promise<TTokenClaims | undefined> => readToken(kind, token, options);

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { AUTH_MESSAGES, STATUS_MESSAGES } from '@portal/domain/messages';
 import type { TRole } from '@portal/domain/roles';
 import { COOKIES } from '../lib/auth-cookies';
-import { verifyToken } from '../lib/auth-tokens';
+import { readToken } from '../lib/auth-tokens';
 import { SESSION_POLICY } from '../lib/session-policy';
 import {
   findSessionWithUser,
@@ -104,7 +104,7 @@ const auth = (app: FastifyInstance) => {
     const claims =
       token === undefined
         ? undefined
-        : await verifyToken('access', token, { secret: app.portal.secrets.jwt_secret, now });
+        : readToken('access', token, { secret: app.portal.secrets.jwt_secret, now });
     if (!claims) {
       throw unauthorized();
     }
