@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -20,8 +20,10 @@ import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
 import audit from './plugins/audit';
 import auth from './plugins/auth';
-import errors from './plugins/errors';
+import errors, { frameworkErrors } from './plugins/errors';
 import gracefulClose from './plugins/graceful-close';
+import noStore from './plugins/no-store';
+import requestLog from './plugins/request-log';
 import securityHeaders from './plugins/security-headers';
 import { registerWeb } from './plugins/web';
 import { patientsModuleRoutes } from './modules/patients/routes';
@@ -43,7 +45,12 @@ declare module 'fastify' {
   }
 }
 
-export type TBuildOptions = TPortal & { logger?: boolean; clock?: TClock };
+export type TBuildOptions = TPortal & {
+  logger?: boolean;
+  /** Where log lines go instead of stdout, e.g. for a test to read them. */
+  logStream?: { write: (line: string) => void };
+  clock?: TClock;
+};
 
 /** Builds the app: external plugins, then the portal's own plugins, then the route modules. */
 export const buildApp = async (options: TBuildOptions) => {
@@ -54,6 +61,7 @@ export const buildApp = async (options: TBuildOptions) => {
         ? false
         : {
             level: config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             redact: [
               'req.headers.cookie',
               'req.headers.authorization',
@@ -71,6 +79,9 @@ export const buildApp = async (options: TBuildOptions) => {
       // timeout would otherwise be overshot by up to half a minute.
       connectionsCheckingInterval: Math.min(30_000, Math.max(100, config.requestTimeoutMs / 10)),
     },
+    // Fastify's request lines carry the raw URL, search text included (plugins/request-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
+    frameworkErrors,
     // Request ids appear in logs so a support ticket can be matched to its request.
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
@@ -101,16 +112,20 @@ export const buildApp = async (options: TBuildOptions) => {
     strictTransportSecurity: config.appOrigin.startsWith('https://'),
   });
   await app.register(fastifyCookie, { secret: secrets.cookie_secret });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Supplier portal API', version: '1.0.0' },
-      servers: [{ url: '/' }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  if (config.apiDocs) {
+    await app.register(fastifySwagger, {
+      openapi: {
+        info: { title: 'Supplier portal API', version: '1.0.0' },
+        servers: [{ url: '/' }],
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  }
 
   await app.register(errors);
+  await app.register(noStore);
+  await app.register(requestLog);
   await app.register(gracefulClose);
   await app.register(audit);
   await app.register(auth);

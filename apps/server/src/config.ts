@@ -27,6 +27,8 @@ export type TConfig = {
   webDist: string;
   /** Serve the web build's source maps (SOURCE_MAPS); off, they answer 404. */
   sourceMaps: boolean;
+  /** Serve the OpenAPI document and its UI at /api/docs (API_DOCS; on in the embedded demo). */
+  apiDocs: boolean;
   /** Which proxies' X-Forwarded-For to believe (TRUST_PROXY; lib/trust-proxy.ts). */
   trustProxy: TTrustProxy;
   /** A request must arrive whole within this many ms, or it is cut off (REQUEST_TIMEOUT_MS). */
@@ -97,6 +99,8 @@ export const loadConfig = (env: TEnv = process.env): TConfig => {
     // The bundle lives in apps/server/dist; the web build in apps/web/dist.
     webDist: path.resolve(env.WEB_DIST || path.join(here, '..', '..', 'web', 'dist')),
     sourceMaps: parseFlag(env.SOURCE_MAPS, false),
+    // The API's map helps a developer trying the demo and an attacker probing a deployment.
+    apiDocs: parseFlag(env.API_DOCS, embedded),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     requestTimeoutMs: parseCount('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000),
     // Below the usual open-file limit of 1024, with room for database connections and files.

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -43,6 +43,21 @@ const codeForStatus = (status: number): TErrorCode => {
     (code) => STATUS_BY_CODE[code] === status,
   );
   return known ?? (status >= 500 ? 'internal' : 'bad_request');
+};
+
+/**
+ * Fastify's own errors before routing (a malformed URL such as `/api/%`, an over-long
+ * path parameter), passed as its frameworkErrors option: the one body shape, the
+ * product's words, and never the URL, which Fastify's own message echoes.
+ */
+export const frameworkErrors = (error: FastifyError, _request: unknown, reply: FastifyReply) => {
+  const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+  const message =
+    STATUS_MESSAGES[status] ?? (status >= 500 ? STATUS_MESSAGES[500] : STATUS_MESSAGES[400]);
+  void reply
+    .status(status)
+    .header('Cache-Control', 'no-store')
+    .send({ success: false, error: message, code: codeForStatus(status) });
 };
 
 /** Every error body has one shape: { success: false, error, code }. 5xx never carries internals. */

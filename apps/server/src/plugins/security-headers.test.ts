@@ -56,7 +56,10 @@ const CALLS = [
 ];
 
 describe('security headers over http', () => {
-  const portal = useTestPortal('sqlite', { APP_ORIGIN: 'http://portal.example.com' });
+  const portal = useTestPortal('sqlite', {
+    APP_ORIGIN: 'http://portal.example.com',
+    API_DOCS: 'true',
+  });
 
   it.each(CALLS)('$url ($status) carries the policy, without HSTS', async ({ url, status }) => {
     const response = await portal().app.inject({ method: 'GET', url });

@@ -29,6 +29,8 @@ export const useTestPortal = (
     clock?: TClock;
     /** Adds routes before the app is ready, e.g. to exercise a guard. */
     beforeReady?: (app: FastifyInstance) => void;
+    /** Turns logging on (at LOG_LEVEL) and sends the lines here. */
+    logStream?: { write: (line: string) => void };
   } = {},
 ) => {
   let portal: TTestPortal | undefined;
@@ -52,7 +54,8 @@ export const useTestPortal = (
       config,
       database,
       secrets: await loadOrCreateSecrets(dataDir),
-      logger: false,
+      logger: options.logStream !== undefined,
+      ...(options.logStream ? { logStream: options.logStream } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
     });
     options.beforeReady?.(app);

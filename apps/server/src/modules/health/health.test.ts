@@ -36,7 +36,8 @@ describe.each(testDialects())('GET /api/health [%s]', (dialect) => {
 });
 
 describe('OpenAPI document', () => {
-  const portal = useTestPortal('sqlite');
+  // Off by default with a DATABASE_URL, as every test portal has (config.ts, API_DOCS).
+  const portal = useTestPortal('sqlite', { API_DOCS: 'true' });
 
   it('is served at /api/docs and lists the health route', async () => {
     const response = await portal().app.inject({ method: 'GET', url: '/api/docs/json' });

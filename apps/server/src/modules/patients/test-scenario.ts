@@ -284,8 +284,8 @@ type TScenarioIds = Awaited<ReturnType<typeof seedScenario>>;
  * A test portal on the dialect with the scenario seeded and every user signed in.
  * `request(user, url, options)` calls the API as that user; read `ids()` inside tests.
  */
-export const useScenario = (dialect: TDialect) => {
-  const portal = useTestPortal(dialect);
+export const useScenario = (dialect: TDialect, env: Record<string, string> = {}) => {
+  const portal = useTestPortal(dialect, env);
   let state: { request: TScenarioRequest; ids: TScenarioIds } | undefined;
   beforeAll(async () => {
     const ids = await seedScenario(portal().database.db);
