@@ -41,7 +41,7 @@ const AuditTableRow = ({ row }: { row: TAuditRow }) => (
     <td className={`${tdClass} whitespace-nowrap`}>
       <time dateTime={row.at}>{formatAt(row.at)}</time>
     </td>
-    <td className={`${tdClass} break-all`}>{userLabel(row)}</td>
+    <td className={`${tdClass} whitespace-nowrap`}>{userLabel(row)}</td>
     <td className={tdClass}>{actionLabel(row.action)}</td>
     <td className={tdClass}>
       <span className={outcomeBadgeClass(row.outcome)}>

@@ -20,12 +20,13 @@ export const formatAt = (iso: string) =>
 /** The patient as staff know it: the visible ID when known, else the stored key. */
 export const patientLabel = (row: TAuditRow) => row.patient_id ?? row.patient_key ?? '';
 
-/** The detail as key: value pairs; list reads name how many patients they showed. */
+/** The detail as key: value pairs (blank ones left out); list reads say how many patients they showed. */
 export const detailText = (detail: TAuditRow['detail']) => {
   if (!detail) {
     return '';
   }
   return Object.entries(detail)
+    .filter(([, value]) => value !== '' && value !== null)
     .map(([key, value]) =>
       key === 'patient_keys' && Array.isArray(value)
         ? `patients shown: ${value.length}`
