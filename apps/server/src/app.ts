@@ -28,6 +28,8 @@ import securityHeaders from './plugins/security-headers';
 import { registerWeb } from './plugins/web';
 import { patientsModuleRoutes } from './modules/patients/routes';
 import { preferencesRoutes } from './modules/preferences/routes';
+import { contactRoutes } from './modules/contact/routes';
+import { profileRoutes } from './modules/profile/routes';
 
 export type TPortal = {
   config: TConfig;
@@ -136,6 +138,8 @@ export const buildApp = async (options: TBuildOptions) => {
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(patientsModuleRoutes, { prefix: '/api' });
   await app.register(preferencesRoutes, { prefix: '/api' });
+  await app.register(contactRoutes, { prefix: '/api' });
+  await app.register(profileRoutes, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });
 
   await registerWeb(app, { webDist: config.webDist, sourceMaps: config.sourceMaps });
