@@ -45,6 +45,15 @@ const ChangePassword = lazyPage(
   (module) => module.ChangePasswordPage,
 );
 
+const Contact = lazyPage(
+  () => import('./contact-route'),
+  (module) => module.ContactRoute,
+);
+const Profile = lazyPage(
+  () => import('./profile-route'),
+  (module) => module.ProfileRoute,
+);
+
 const lazyScreen = (Screen: TLazyPage) => ({ element: <Screen />, preload: Screen.preload });
 
 /** The signed-in screens of the route table; who may open each comes from ROUTE_ACCESS. */
@@ -91,8 +100,8 @@ export const APP_PAGES: readonly TAppPage[] = [
     inNav: true,
     element: titled('Patient Portal Activation'),
   },
-  { path: '/contact', title: 'Contact Support', inNav: true, element: titled('Contact Support') },
-  { path: '/profile', title: 'My Profile', inNav: true, element: titled('My Profile') },
+  { path: '/contact', title: 'Contact Support', inNav: true, ...lazyScreen(Contact) },
+  { path: '/profile', title: 'My Profile', inNav: true, ...lazyScreen(Profile) },
   {
     path: '/change-password',
     title: 'Change Password',

@@ -1,0 +1,53 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { authQueryKey, useCheckAuth } from '../features/auth/api/check-auth';
+import { useChangePassword } from '../features/auth/api/change-password';
+import { usePreferences } from '../features/preferences/api/get-preferences';
+import { useSoClassifications } from '../features/preferences/api/get-so-classifications';
+import { useToggleClassification } from '../features/preferences/api/toggle-classification';
+import { classificationToggles } from '../features/preferences/lib/first-login-rules';
+import type { TFilterList } from '../features/profile/components/filter-section';
+import { ProfilePage } from '../features/profile/components/profile-page';
+import { showsClassificationFilters } from '../features/profile/lib/profile-rules';
+
+/**
+ * /profile: the profile feature's screen wired to the auth feature (the signed-in user, the
+ * existing change-password call) and the preferences feature (classifications and toggles),
+ * as features do not import each other.
+ */
+export const ProfileRoute = () => {
+  const queryClient = useQueryClient();
+  const user = useCheckAuth().data?.user;
+  const filtersShown = user ? showsClassificationFilters(user) : false;
+  const classifications = useSoClassifications({ enabled: filtersShown });
+  const preferences = usePreferences({ enabled: filtersShown });
+  const toggle = useToggleClassification();
+  const changePassword = useChangePassword();
+  if (!user) {
+    return null;
+  }
+
+  const enabled = preferences.data?.so_classifications ?? [];
+  const filters: TFilterList = classifications.isError
+    ? { status: 'error', onRetry: () => void classifications.refetch() }
+    : classifications.data && preferences.data
+      ? { status: 'ready', classifications: classifications.data, enabled }
+      : { status: 'pending' };
+
+  const saveFilters = async (selected: string[]) => {
+    const listed = (classifications.data ?? []).map((classification) => classification.key);
+    // One at a time, as the first-login prompt does: each answer is the new enabled set.
+    for (const key of classificationToggles({ enabled, selected, listed })) {
+      await toggle.mutateAsync(key);
+    }
+  };
+
+  return (
+    <ProfilePage
+      user={user}
+      onProfileSaved={() => queryClient.invalidateQueries({ queryKey: authQueryKey })}
+      onChangePassword={changePassword.mutateAsync}
+      filters={filters}
+      onSaveFilters={saveFilters}
+    />
+  );
+};

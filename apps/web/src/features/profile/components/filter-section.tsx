@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import type { TClassification } from '@portal/domain/patients-api';
+import { PROFILE_MESSAGES } from '@portal/domain/profile-api';
+import { Alert } from '../../../components/ui/alert';
+import { Spinner } from '../../../components/ui/spinner';
+import { primaryButtonClass } from '../../../components/ui/styles';
+import { useTimedNotice } from '../../../lib/use-timed-notice';
+import { failureText } from '../lib/profile-rules';
+import { ProfileSection } from './profile-section';
+
+export type TFilterList =
+  | { status: 'pending' }
+  | { status: 'error'; onRetry: () => void }
+  | { status: 'ready'; classifications: readonly TClassification[]; enabled: readonly string[] };
+
+type TProps = {
+  list: TFilterList;
+  /** Makes the selection the enabled set; the app toggles the differences one by one. */
+  onSave: (selected: string[]) => Promise<unknown>;
+};
+
+/**
+ * Order Classification Filters: which order categories the dashboard shows. This is where
+ * the first-login prompt's "you can change them later" leads.
+ */
+export const FilterSection = ({ list, onSave }: TProps) => (
+  <ProfileSection
+    id="filters"
+    title="Order Classification Filters"
+    description="Choose the order categories your dashboard shows. With none selected, all orders are shown."
+  >
+    {list.status === 'pending' ? (
+      <Spinner label="Loading order classifications..." />
+    ) : list.status === 'error' ? (
+      <Alert tone="error">
+        <p>Failed to load order classifications.</p>
+        <button
+          type="button"
+          className="mt-2 font-semibold underline underline-offset-2 focus-visible:ring-2 focus-visible:ring-red-700 focus-visible:outline-none"
+          onClick={list.onRetry}
+        >
+          Try again
+        </button>
+      </Alert>
+    ) : list.classifications.length === 0 ? (
+      <p className="text-sm text-slate-600">{PROFILE_MESSAGES.noClassifications}</p>
+    ) : (
+      <FilterForm classifications={list.classifications} enabled={list.enabled} onSave={onSave} />
+    )}
+  </ProfileSection>
+);
+
+const FilterForm = ({
+  classifications,
+  enabled,
+  onSave,
+}: {
+  classifications: readonly TClassification[];
+  enabled: readonly string[];
+  onSave: (selected: string[]) => Promise<unknown>;
+}) => {
+  // Untouched, the selection follows the enabled set as the server reports it.
+  const [picked, setPicked] = useState<string[]>();
+  const [busy, setBusy] = useState(false);
+  const { notice, show, clear } = useTimedNotice({ keepErrors: true });
+  const selected = picked ?? [...enabled];
+
+  const toggle = (key: string) =>
+    setPicked(
+      selected.includes(key) ? selected.filter((item) => item !== key) : [...selected, key],
+    );
+
+  const save = async () => {
+    clear();
+    setBusy(true);
+    try {
+      await onSave(selected);
+      setPicked(undefined);
+      show({ tone: 'success', text: PROFILE_MESSAGES.filtersUpdated });
+    } catch (error) {
+      // What was saved before the failure now shows as enabled.
+      setPicked(undefined);
+      show({ tone: 'error', text: failureText(PROFILE_MESSAGES.filtersFailed, error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      <fieldset>
+        <legend className="sr-only">Order classifications</legend>
+        <ul className="grid gap-1 sm:grid-cols-2">
+          {classifications.map((classification) => {
+            const id = `profile-filter-${classification.id}`;
+            return (
+              <li
+                key={classification.key}
+                className="flex items-start gap-3 rounded-md px-2 py-2 hover:bg-slate-50"
+              >
+                <input
+                  id={id}
+                  type="checkbox"
+                  className="mt-0.5 size-4 shrink-0 accent-brand-600"
+                  checked={selected.includes(classification.key)}
+                  disabled={busy}
+                  aria-describedby={classification.description ? `${id}-description` : undefined}
+                  onChange={() => toggle(classification.key)}
+                />
+                <div>
+                  <label
+                    htmlFor={id}
+                    className="block cursor-pointer text-sm font-medium text-slate-900"
+                  >
+                    {classification.name ?? classification.key}
+                  </label>
+                  {classification.description ? (
+                    <p id={`${id}-description`} className="text-xs text-slate-600">
+                      {classification.description}
+                    </p>
+                  ) : null}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </fieldset>
+      <button
+        type="button"
+        disabled={busy}
+        className={`${primaryButtonClass} sm:w-auto`}
+        onClick={() => void save()}
+      >
+        {busy ? 'Saving...' : 'Save Filters'}
+      </button>
+    </div>
+  );
+};

@@ -1,0 +1,33 @@
+import type { TAuthUser } from '@portal/domain/auth-api';
+import { PageHeading } from '../../../components/ui/page-heading';
+import { showsClassificationFilters } from '../lib/profile-rules';
+import { AccountSection } from './account-section';
+import { FilterSection, type TFilterList } from './filter-section';
+import { PasswordSection, type TPasswordChange } from './password-section';
+
+type TProps = {
+  user: Pick<TAuthUser, 'role' | 'patient_key'>;
+  /** The app's auth feature refreshes the signed-in user (name and email in the header). */
+  onProfileSaved?: () => unknown;
+  /** The existing change-password call (POST /api/reset-password). */
+  onChangePassword: (input: TPasswordChange) => Promise<unknown>;
+  /** The order classifications and the user's choice, from the preferences feature. */
+  filters: TFilterList;
+  onSaveFilters: (selected: string[]) => Promise<unknown>;
+};
+
+/** /profile: account details, password, and (for staff) the order classification filters. */
+export const ProfilePage = (props: TProps) => (
+  <>
+    <PageHeading title="My Profile" />
+    <div className="grid max-w-5xl gap-6 lg:grid-cols-2">
+      <div className="space-y-6">
+        <AccountSection onSaved={props.onProfileSaved} />
+        <PasswordSection onChangePassword={props.onChangePassword} />
+      </div>
+      {showsClassificationFilters(props.user) && (
+        <FilterSection list={props.filters} onSave={props.onSaveFilters} />
+      )}
+    </div>
+  </>
+);
