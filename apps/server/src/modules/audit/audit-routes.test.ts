@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TAuditListResponse } from '@portal/domain/audit-api';
 import { testDialects } from '../../test/databases';
+import { useTestPortal } from '../../test/test-portal';
 import { useScenario } from '../patients/test-scenario';
 import { insertAuditEntry } from './repository';
 
@@ -175,12 +176,20 @@ describe.each(testDialects())('GET /api/admin/audit [%s]', (dialect) => {
       detail: { from: '2021-03-01', to: '2021-03-31', patient_id: 'P1001', page: 1, rows: 3 },
     });
   });
+});
 
-  it('is described in the OpenAPI document', async () => {
+// The document does not depend on the database; API_DOCS is off outside the embedded demo.
+describe('the audit trail in the OpenAPI document', () => {
+  const portal = useTestPortal('sqlite', { API_DOCS: 'true' });
+
+  it('lists both calls, the CSV one as text/csv', async () => {
     const response = await portal().app.inject({ method: 'GET', url: '/api/docs/json' });
-    const paths = response.json<{ paths: Record<string, unknown> }>().paths;
-    expect(Object.keys(paths)).toEqual(
-      expect.arrayContaining(['/api/admin/audit', '/api/admin/audit/export']),
-    );
+    expect(response.statusCode).toBe(200);
+    const paths = response.json<{
+      paths: Record<string, { get?: { responses?: Record<string, { content?: object }> } }>;
+    }>().paths;
+    expect(paths['/api/admin/audit']?.get).toBeDefined();
+    const csv = paths['/api/admin/audit/export']?.get?.responses?.['200']?.content;
+    expect(Object.keys(csv ?? {})).toEqual(['text/csv']);
   });
 });
