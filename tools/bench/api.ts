@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { freePort } from '../lib/portal-process';
@@ -33,6 +34,8 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '16' },
     'warmup-seconds': { type: 'string', default: '1' },
+    /** Repeat the whole sequence; the ratios printed are the medians over the rounds. */
+    rounds: { type: 'string', default: '1' },
     /** Measure only these routes (comma-separated: health, check-auth, list), e.g. for a profile. */
     routes: { type: 'string', default: 'health,check-auth,list' },
   },
@@ -41,7 +44,30 @@ const { values } = parseArgs({
 const connections = Number(values.connections);
 const seconds = Number(values.seconds);
 
-type TMeasure = { name: string; rps: number; p50: number; p99: number; requests: number };
+type TMeasure = {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  /** CPU time of the server process per answer, when /proc tells it. */
+  cpuUs: number | undefined;
+};
+
+/**
+ * User and system CPU time of a process in ms (Linux /proc; undefined elsewhere). Less
+ * swayed by other work on the machine than requests per second: it is what one answer
+ * costs the server, whoever else is running.
+ */
+const cpuMs = (pid: number | undefined): number | undefined => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime, fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+};
 
 const run = (url: string, duration: number, session?: TSession) =>
   autocannon({
@@ -52,9 +78,16 @@ const run = (url: string, duration: number, session?: TSession) =>
   });
 
 /** A warm-up at full load (JIT, caches, connection pools), then the measured run; every answer must be 200. */
-const measure = async (name: string, url: string, session?: TSession): Promise<TMeasure> => {
+const measure = async (
+  name: string,
+  server: ChildProcess,
+  url: string,
+  session?: TSession,
+): Promise<TMeasure> => {
   await run(url, Number(values['warmup-seconds']), session);
+  const cpuBefore = cpuMs(server.pid);
   const result = await run(url, seconds, session);
+  const cpuAfter = cpuMs(server.pid);
   const failed = result.non2xx + result.errors + result.timeouts;
   if (failed > 0) {
     throw new Error(
@@ -67,7 +100,19 @@ const measure = async (name: string, url: string, session?: TSession): Promise<T
     p50: result.latency.p50,
     p99: result.latency.p99,
     requests: result.requests.total,
+    cpuUs:
+      cpuBefore === undefined || cpuAfter === undefined
+        ? undefined
+        : ((cpuAfter - cpuBefore) * 1000) / result.requests.total,
   };
+};
+
+const median = (numbers: number[]) => {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
 
 /** Headers that belong to one response or one connection, not to what the route sends. */
@@ -129,33 +174,39 @@ try {
   ).filter(([key]) => wanted.has(key));
   // The bare server runs before and after each route: on a shared machine the speed
   // drifts within a minute, so each route is compared with the bare runs next to it.
-  const bareRuns = [await measure('bare node:http, same bytes', started.url)];
-  const ratios = new Map<string, number>();
-  const lines: string[] = [];
+  const ratios = new Map<string, number[]>();
   const print = (result: TMeasure, ratio?: number) =>
-    lines.push(
-      `${result.name.padEnd(36)} ${result.rps.toFixed(0).padStart(7)} req/s  ${ratio === undefined ? '      ' : `${ratio.toFixed(2).padStart(5)}x`}  p50 ${result.p50} ms  p99 ${result.p99} ms  (${result.requests} requests)`,
+    console.log(
+      `${result.name.padEnd(36)} ${result.rps.toFixed(0).padStart(7)} req/s  ${ratio === undefined ? '      ' : `${ratio.toFixed(2).padStart(5)}x`}  CPU ${result.cpuUs?.toFixed(0).padStart(5) ?? '    ?'} µs/req  p50 ${result.p50} ms  p99 ${result.p99} ms  (${result.requests} requests)`,
     );
-  print(bareRuns[0]!);
-  for (const [key, name, routeUrl, routeSession] of routes) {
-    const result = await measure(name, routeUrl, routeSession);
-    const after = await measure('bare node:http, same bytes', started.url);
-    const bareRps = (bareRuns[bareRuns.length - 1]!.rps + after.rps) / 2;
-    bareRuns.push(after);
-    ratios.set(key, result.rps / bareRps);
-    print(result, result.rps / bareRps);
-    print(after);
+  const measureBare = () => measure('bare node:http, same bytes', started.process, started.url);
+  for (let round = 1; round <= Number(values.rounds); round += 1) {
+    console.log(`round ${round}:`);
+    let before = await measureBare();
+    print(before);
+    for (const [key, name, routeUrl, routeSession] of routes) {
+      const result = await measure(name, portal.process, routeUrl, routeSession);
+      const after = await measureBare();
+      const ratio = result.rps / ((before.rps + after.rps) / 2);
+      ratios.set(key, [...(ratios.get(key) ?? []), ratio]);
+      print(result, ratio);
+      print(after);
+      before = after;
+    }
   }
-  console.log(lines.join('\n'));
-  console.log('ratios to the mean of the bare runs just before and after each route:');
+  console.log(
+    `ratios to the mean of the bare runs just before and after each route${Number(values.rounds) > 1 ? ', median over the rounds' : ''}:`,
+  );
   const goals = [
     ['check-auth', 'check-auth / bare:  ', 0.5],
     ['list', 'patient list / bare:', 0.1],
   ] as const;
   for (const [key, label, goal] of goals) {
-    const ratio = ratios.get(key);
-    if (ratio !== undefined) {
-      console.log(`${label} ${ratio.toFixed(2)}x (goal ≥ ${goal.toFixed(2)}x)`);
+    const measured = ratios.get(key);
+    if (measured) {
+      const spread =
+        measured.length > 1 ? ` (rounds: ${measured.map((r) => r.toFixed(2)).join(', ')})` : '';
+      console.log(`${label} ${median(measured).toFixed(2)}x (goal ≥ ${goal.toFixed(2)}x)${spread}`);
     }
   }
 } finally {

@@ -37,6 +37,10 @@ export type TConfig = {
   maxConnections: number;
   /** Audit rows older than this many days are purged daily (AUDIT_RETENTION_DAYS). */
   auditRetentionDays: number;
+  /** The IANA time zone sync schedules' days and times are read in (SCHEDULER_TIMEZONE). */
+  schedulerTimezone: string;
+  /** How often each process looks for due sync schedules, in ms; 0: only when asked (SCHEDULER_TICK_MS). */
+  schedulerTickMs: number;
 };
 
 type TEnv = Record<string, string | undefined>;
@@ -70,6 +74,17 @@ const parseFlag = (raw: string | undefined, fallback: boolean): boolean => {
     return fallback;
   }
   return ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase());
+};
+
+const parseTimezone = (raw: string | undefined): string => {
+  const zone = raw || 'UTC';
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    throw new Error(
+      `SCHEDULER_TIMEZONE must be an IANA time zone such as Europe/Berlin, got "${zone}"`,
+    );
+  }
 };
 
 /** Reads the environment into a typed config; every value has an embedded default. */
@@ -107,5 +122,10 @@ export const loadConfig = (env: TEnv = process.env): TConfig => {
     maxConnections: parseCount('MAX_CONNECTIONS', env.MAX_CONNECTIONS, 900),
     // Six years: HIPAA's retention for documentation of its required policies and activity.
     auditRetentionDays: parseCount('AUDIT_RETENTION_DAYS', env.AUDIT_RETENTION_DAYS, 2190),
+    schedulerTimezone: parseTimezone(env.SCHEDULER_TIMEZONE),
+    schedulerTickMs:
+      env.SCHEDULER_TICK_MS === '0'
+        ? 0
+        : parseCount('SCHEDULER_TICK_MS', env.SCHEDULER_TICK_MS, 5_000),
   };
 };

@@ -28,6 +28,12 @@ export const AUDIT_ACTIONS = [
   'audit_export',
   'profile_update',
   'contact_message',
+  // The data-sync console (issue 12): runs, the scheduler, schedules, groups, samples.
+  'sync_start',
+  'sync_scheduler_control',
+  'sync_schedule_save',
+  'sync_group_save',
+  'sync_samples_view',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -216,6 +216,33 @@ export type SyncGroupsTable = {
   position: Generated<number>;
   created_at: number;
   updated_at: number;
+  /** The group run holding the group (migration 0009); null when none runs. */
+  running_job_id: string | null;
+};
+
+/** Data-sync schedules (migration 0009); schedule is ZScheduleSpec as JSON. */
+export type SyncSchedulesTable = {
+  id: string;
+  group_id: string;
+  schedule: string;
+  enabled: Generated<number>;
+  position: Generated<number>;
+  next_run_at: number | null;
+  last_run_at: number | null;
+  last_job_id: string | null;
+  last_result: string | null;
+  created_at: number;
+  updated_at: number;
+};
+
+/** The scheduler's on/off state, one row with id 'scheduler' (migration 0009). */
+export type SyncSchedulerTable = {
+  id: string;
+  running: number;
+  started_at: number | null;
+  stopped_at: number | null;
+  changed_by: string | null;
+  error: string | null;
 };
 
 export type SyncJobsTable = {
@@ -243,6 +270,10 @@ export type SyncJobsTable = {
   destination_checksum: string | null;
   runner: string | null;
   heartbeat_at: number | null;
+  /** Migration 0009: the mapping a mapping job ran (JSON), who started it, its schedule. */
+  mapping: string | null;
+  triggered_by: string | null;
+  schedule_id: string | null;
 };
 
 export type SyncJobLogsTable = {
@@ -288,6 +319,8 @@ export type Database = {
   sync_groups: SyncGroupsTable;
   sync_jobs: SyncJobsTable;
   sync_job_logs: SyncJobLogsTable;
+  sync_schedules: SyncSchedulesTable;
+  sync_scheduler: SyncSchedulerTable;
   user_favorites: UserFavoritesTable;
   user_preferences: UserPreferencesTable;
 };

@@ -7,6 +7,7 @@ import * as m0005 from './0005-patients';
 import * as m0006 from './0006-patient-id-index';
 import * as m0007 from './0007-audit-trail';
 import * as m0008 from './0008-contact-messages';
+import * as m0009 from './0009-data-sync-scheduler';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006-patient-id-index': m0006,
   '0007-audit-trail': m0007,
   '0008-contact-messages': m0008,
+  '0009-data-sync-scheduler': m0009,
 };
