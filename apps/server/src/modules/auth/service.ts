@@ -61,6 +61,15 @@ const issueTokens = async (
 let dummyHash: Promise<string> | undefined;
 
 /**
+ * Builds the stand-in hash before the first sign-in, so the first unknown email of a
+ * process is not the one request that also pays for hashing.
+ */
+export const prepareStandInHash = () => {
+  dummyHash ??= hashPassword(randomToken());
+  return dummyHash;
+};
+
+/**
  * Verifies a password, spending the same argon2 time when there is no usable account, so
  * the answer time does not tell which emails exist.
  */
@@ -68,8 +77,7 @@ const passwordMatches = async (user: TUserRow | undefined, password: string) => 
   if (user?.is_active === 1 && user.password_hash) {
     return verifyPassword(user.password_hash, password);
   }
-  dummyHash ??= hashPassword(randomToken());
-  await verifyPassword(await dummyHash, password);
+  await verifyPassword(await prepareStandInHash(), password);
   return false;
 };
 
