@@ -192,10 +192,10 @@ describe.each(serverDialects)(
       const load = startLoad(running, cookie);
       const ended: number[] = [];
       try {
-        await load.settled(40);
+        await load.settled(24);
         for (let round = 0; round < 3; round++) {
           ended.push(await endConnections[dialect](running.databaseUrl));
-          await load.settled(60);
+          await load.settled(40);
         }
       } finally {
         await load.stop();
@@ -205,7 +205,7 @@ describe.each(serverDialects)(
       expect(running.child.signalCode, running.stderr()).toBeNull();
       expect(ended.every((count) => count > 0)).toBe(true);
       expect(load.outcomes.filter((outcome) => outcome !== 200 && outcome !== 503)).toEqual([]);
-      expect(load.outcomes.filter((outcome) => outcome === 200).length).toBeGreaterThan(40);
+      expect(load.outcomes.filter((outcome) => outcome === 200).length).toBeGreaterThan(24);
 
       const read = () =>
         fetch(`${running.url}/api/patients/payor/PAY-F/patients`, { headers: { cookie } });
