@@ -164,6 +164,27 @@ const CASES: TCase[] = [
     as: 'caseManagerA',
   },
   {
+    name: 'contact message name',
+    method: 'POST',
+    url: '/api/contact/message',
+    as: 'caseManagerA',
+    payload: { name: `Ann${NUL}`, email, subject: 'Help', message: 'Hello' },
+  },
+  {
+    name: 'contact message text',
+    method: 'POST',
+    url: '/api/contact/message',
+    as: 'caseManagerA',
+    payload: { name: 'Ann', email, subject: 'Help', message: `Hel${NUL}lo` },
+  },
+  {
+    name: 'profile name',
+    method: 'PUT',
+    url: '/api/profile',
+    as: 'caseManagerA',
+    payload: { username: `Ann${NUL}`, email },
+  },
+  {
     name: 'audit trail user filter',
     method: 'GET',
     url: '/api/admin/audit?user=cm-a%00',
