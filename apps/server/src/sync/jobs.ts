@@ -10,9 +10,17 @@ export type TSyncLog = { timestamp: number; level: TSyncLogLevel; message: strin
 /** This process, as job records name their runner: host and pid. */
 export const currentRunner = () => `${hostname()}:${process.pid}`;
 
+/**
+ * Jobs this process is running now. A restart (or the console's periodic check) fails
+ * running jobs whose runner is gone; these are alive whatever their runner string says,
+ * e.g. when two portal apps share one process in tests.
+ */
+export const liveJobs = new Set<string>();
+
 export const createJob = async (
   db: Kysely<Database>,
   job: {
+    id?: string | undefined;
     type: TSyncJobType;
     source: string;
     destination: string;
@@ -21,10 +29,18 @@ export const createJob = async (
     parentId?: string | undefined;
     runner?: string | undefined;
     now?: number | undefined;
+    /** The mapping a mapping job runs, kept for data samples. */
+    mapping?: unknown;
+    triggeredBy?: string | undefined;
+    scheduleId?: string | undefined;
   },
 ): Promise<string> => {
-  const id = crypto.randomUUID();
+  const id = job.id ?? crypto.randomUUID();
   const now = job.now ?? Date.now();
+  // Known live before the row exists, so a concurrent check never takes it for a dead one.
+  if (job.runner === undefined) {
+    liveJobs.add(id);
+  }
   await db
     .insertInto('sync_jobs')
     .values({
@@ -39,8 +55,15 @@ export const createJob = async (
       start_time: now,
       runner: job.runner ?? currentRunner(),
       heartbeat_at: now,
+      mapping: job.mapping === undefined ? null : JSON.stringify(job.mapping),
+      triggered_by: job.triggeredBy?.slice(0, 255) ?? null,
+      schedule_id: job.scheduleId ?? null,
     })
-    .execute();
+    .execute()
+    .catch((error: unknown) => {
+      liveJobs.delete(id);
+      throw error;
+    });
   return id;
 };
 
@@ -70,6 +93,7 @@ export type TJobError = {
   stack?: string | undefined;
 };
 
+/** Records a job's end. Returns false when whileRunning is set and the job had already ended. */
 export const finishJob = async (
   db: Kysely<Database>,
   id: string,
@@ -77,24 +101,34 @@ export const finishJob = async (
     status: TSyncJobStatus;
     error?: TJobError | undefined;
     now?: number | undefined;
+    /** Only a job still marked running: a check that races the job's own end loses. */
+    whileRunning?: boolean | undefined;
   } & Updateable<SyncJobsTable>,
-) => {
-  const { status, error, now, ...rest } = outcome;
-  await updateJob(db, id, {
-    ...rest,
-    status,
-    progress: status === 'completed' ? 100 : rest.progress,
-    end_time: now ?? Date.now(),
-    ...(error
-      ? {
-          error_message: error.message,
-          error_category: error.category,
-          error_suggestions: JSON.stringify(error.suggestions),
-          error_details: error.details ?? null,
-          error_stack: error.stack ?? null,
-        }
-      : {}),
-  });
+): Promise<boolean> => {
+  const { status, error, now, whileRunning, ...rest } = outcome;
+  liveJobs.delete(id);
+  let update = db.updateTable('sync_jobs').where('id', '=', id);
+  if (whileRunning) {
+    update = update.where('status', '=', 'running');
+  }
+  const result = await update
+    .set({
+      ...rest,
+      status,
+      progress: status === 'completed' ? 100 : rest.progress,
+      end_time: now ?? Date.now(),
+      ...(error
+        ? {
+            error_message: error.message,
+            error_category: error.category,
+            error_suggestions: JSON.stringify(error.suggestions),
+            error_details: error.details ?? null,
+            error_stack: error.stack ?? null,
+          }
+        : {}),
+    })
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 };
 
 const processAlive = (pid: number): boolean => {
@@ -126,6 +160,9 @@ export const failInterruptedJobs = async (
     .execute();
   const host = hostname();
   const dead = running.filter((job) => {
+    if (liveJobs.has(job.id)) {
+      return false;
+    }
     const [jobHost, pid] = (job.runner ?? '').split(':');
     if (jobHost === host && pid && processAlive(Number(pid)) && Number(pid) !== process.pid) {
       return false;
@@ -135,25 +172,31 @@ export const failInterruptedJobs = async (
     }
     return (job.heartbeat_at ?? 0) < now - STALE_HEARTBEAT_MS;
   });
+  const marked: string[] = [];
   for (const job of dead) {
-    await finishJob(db, job.id, {
+    const ended = await finishJob(db, job.id, {
       status: 'failed',
       now,
+      whileRunning: true,
       error: {
         message: 'The sync was interrupted: the process running it stopped before it finished',
         category: 'unknown_error',
         suggestions: ['Start the sync again; the previous rows were kept.'],
       },
     });
+    if (!ended) {
+      continue;
+    }
+    marked.push(job.id);
     await addLogs(db, job.id, [
       {
         timestamp: now,
         level: 'error',
-        message: 'Marked failed at start-up: its runner had stopped',
+        message: 'Marked failed: the process running it had stopped',
       },
     ]);
   }
-  return dead.map((job) => job.id);
+  return marked;
 };
 
 export const getJob = (db: Kysely<Database>, id: string) =>

@@ -37,6 +37,21 @@ export type TJobSummary = {
 
 const PROGRESS_EVERY_MS = 1000;
 
+/** Retries of transient failures: only the connection category is tried again. */
+export type TRetryPolicy = { maxRetries: number; delayMs: number };
+
+export const NO_RETRY: TRetryPolicy = { maxRetries: 0, delayMs: 0 };
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Who started a run, and the job already claimed for it (the console claims before it answers). */
+export type TRunOptions = {
+  jobId?: string | undefined;
+  retry?: TRetryPolicy | undefined;
+  triggeredBy?: string | undefined;
+  scheduleId?: string | undefined;
+};
+
 /** Buffers a job's logs and writes them with the (throttled) progress updates. */
 const jobJournal = (context: TSyncContext, jobId: string) => {
   let pending: TSyncLog[] = [];
@@ -57,6 +72,11 @@ const jobJournal = (context: TSyncContext, jobId: string) => {
   const progress = async (patch: { progress: number; rows_processed: number }) => {
     if (Date.now() - lastWrite >= PROGRESS_EVERY_MS) {
       context.print?.(`  ${patch.rows_processed} rows (${patch.progress}%)`);
+      pending.push({
+        timestamp: Date.now(),
+        level: 'debug',
+        message: `Progress: ${patch.rows_processed} rows loaded (${patch.progress}%)`,
+      });
       await flush(patch);
     }
   };
@@ -84,23 +104,66 @@ const tableOf = (mapping: unknown): string | undefined => {
   return typeof table === 'string' ? table : undefined;
 };
 
+/** The job record a mapping run writes to, made here unless the caller claimed one. */
+export const createMappingJob = (
+  context: Pick<TSyncContext, 'db' | 'destinationLabel'> & { sourceLabel: string },
+  mapping: unknown,
+  options: TRunOptions & { parentId?: string | undefined; groupId?: string | undefined },
+) => {
+  const mysqlTable = tableOf(mapping);
+  const mappingType = (mapping as { type?: unknown } | null)?.type;
+  return createJob(context.db, {
+    id: options.jobId,
+    type: jobTypeOfMapping(typeof mappingType === 'string' ? mappingType : ''),
+    source: context.sourceLabel,
+    destination: `${context.destinationLabel}${mysqlTable ? `.${mysqlTable}` : ''}`,
+    mysqlTable,
+    parentId: options.parentId,
+    groupId: options.groupId,
+    mapping,
+    triggeredBy: options.triggeredBy,
+    scheduleId: options.scheduleId,
+  });
+};
+
+/** syncMapping, tried again after a pause while it fails with a connection error. */
+const syncWithRetry = async (
+  options: Parameters<typeof syncMapping>[0],
+  retry: TRetryPolicy,
+  log: (level: TSyncLogLevel, message: string) => void,
+) => {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await syncMapping(options);
+    } catch (error) {
+      const { category, message } = errorOf(error);
+      if (category !== 'connection_error' || attempt >= retry.maxRetries) {
+        throw error;
+      }
+      log(
+        'warning',
+        `Attempt ${attempt + 1} failed (${category}): ${message}; retry ${attempt + 1} of ${retry.maxRetries} in ${retry.delayMs / 1000} s`,
+      );
+      await pause(retry.delayMs);
+    }
+  }
+};
+
 /** Runs one mapping as a job; never throws for a sync failure, the job records it. */
 export const runMappingJob = async (
   context: TSyncContext,
   mapping: unknown,
-  options: { parentId?: string; groupId?: string } = {},
+  options: TRunOptions & { parentId?: string; groupId?: string } = {},
 ): Promise<TJobSummary> => {
   const started = Date.now();
   const mysqlTable = tableOf(mapping);
-  const mappingType = (mapping as { type?: unknown } | null)?.type;
-  const type = jobTypeOfMapping(typeof mappingType === 'string' ? mappingType : '');
-  const id = await createJob(context.db, {
-    type,
-    source: context.warehouse.label,
-    destination: `${context.destinationLabel}${mysqlTable ? `.${mysqlTable}` : ''}`,
-    mysqlTable,
-    ...options,
-  });
+  const id =
+    options.jobId ??
+    (await createMappingJob(
+      { ...context, sourceLabel: context.warehouse.label },
+      mapping,
+      options,
+    ));
   const journal = jobJournal(context, id);
   context.print?.(`${mysqlTable ?? '(no table)'}: job ${id}`);
   journal.log(
@@ -108,17 +171,21 @@ export const runMappingJob = async (
     `Sync of ${mysqlTable ?? '(no table)'} started from ${context.warehouse.label}`,
   );
   try {
-    const run = await syncMapping({
-      mapping,
-      warehouse: context.warehouse,
-      loader: context.loader,
-      log: journal.log,
-      onProgress: (rows, total) =>
-        journal.progress({
-          progress: total > 0 ? Math.min(99, Math.floor((rows / total) * 100)) : 99,
-          rows_processed: rows,
-        }),
-    });
+    const run = await syncWithRetry(
+      {
+        mapping,
+        warehouse: context.warehouse,
+        loader: context.loader,
+        log: journal.log,
+        onProgress: (rows, total) =>
+          journal.progress({
+            progress: total > 0 ? Math.min(99, Math.floor((rows / total) * 100)) : 99,
+            rows_processed: rows,
+          }),
+      },
+      options.retry ?? NO_RETRY,
+      journal.log,
+    );
     await journal.flush();
     await finishJob(context.db, id, {
       status: 'completed',
@@ -167,18 +234,27 @@ export const runMappingJob = async (
 };
 
 /** Runs a group's mappings one after another, each as its own job under a group job. */
-export const runGroupJob = async (context: TSyncContext, groupId: string): Promise<TJobSummary> => {
+export const runGroupJob = async (
+  context: TSyncContext,
+  groupId: string,
+  options: TRunOptions = {},
+): Promise<TJobSummary> => {
   const started = Date.now();
   const group = await findGroup(context.db, groupId);
   if (!group) {
     throw new Error(`Sync group "${groupId}" not found`);
   }
-  const id = await createJob(context.db, {
-    type: 'group',
-    source: context.warehouse.label,
-    destination: context.destinationLabel,
-    groupId,
-  });
+  const { jobId, ...childOptions } = options;
+  const id =
+    jobId ??
+    (await createJob(context.db, {
+      type: 'group',
+      source: context.warehouse.label,
+      destination: context.destinationLabel,
+      groupId,
+      triggeredBy: options.triggeredBy,
+      scheduleId: options.scheduleId,
+    }));
   const journal = jobJournal(context, id);
   context.print?.(`Group ${group.name} (${groupId}): job ${id}`);
   if (group.mappings.length === 0) {
@@ -191,7 +267,9 @@ export const runGroupJob = async (context: TSyncContext, groupId: string): Promi
   journal.log('info', `Running ${group.mappings.length} mappings`);
   const children: TJobSummary[] = [];
   for (const [index, mapping] of group.mappings.entries()) {
-    children.push(await runMappingJob(context, mapping, { parentId: id, groupId }));
+    children.push(
+      await runMappingJob(context, mapping, { ...childOptions, parentId: id, groupId }),
+    );
     await journal.flush({
       progress: Math.floor(((index + 1) / group.mappings.length) * 100),
       rows_processed: children.reduce((sum, child) => sum + child.rowsProcessed, 0),

@@ -27,7 +27,8 @@ export type TSyncMappingOptions = {
 export const loadModeOf = (mapping: TMapping): TLoadMode =>
   mapping.truncate_first ? 'replace' : mapping.use_upsert ? 'upsert' : 'append';
 
-const destinationColumnsFor = (
+/** The destination columns a query's result columns land in, matched without regard to case. */
+export const destinationColumnsFor = (
   table: string,
   resultColumns: string[],
   available: TDestinationColumn[],

@@ -182,5 +182,8 @@ export const openMysqlLoader = async (
     }
   };
 
-  return { dialect: 'mysql', describe, load, close: () => connection.end() };
+  const inspect = (table: string, columns: TDestinationColumn[]) =>
+    readBack({ table, columns, mode: 'replace', keyColumns: [] });
+
+  return { dialect: 'mysql', describe, load, inspect, close: () => connection.end() };
 };

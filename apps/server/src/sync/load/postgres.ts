@@ -194,5 +194,15 @@ export const openPostgresLoader = async (
     }
   };
 
-  return { dialect: 'postgres', describe, load, close: () => client.end() };
+  // The read-back reads through a cursor, which lives only inside a transaction.
+  const inspect = async (table: string, columns: TDestinationColumn[]) => {
+    await client.query('BEGIN READ ONLY');
+    try {
+      return await readBack({ table, columns, mode: 'replace', keyColumns: [] });
+    } finally {
+      await client.query('COMMIT').catch(() => undefined);
+    }
+  };
+
+  return { dialect: 'postgres', describe, load, inspect, close: () => client.end() };
 };

@@ -124,10 +124,21 @@ export const openSqliteLoader = (file: string, options: TLoaderOptions = {}): TL
     }
   };
 
+  const inspect = async (table: string, columns: TDestinationColumn[]) => {
+    const checksum = emptyChecksum();
+    const plan = { table, columns, mode: 'replace' as const, keyColumns: [] };
+    const reader = db.prepare(readBackSql(plan, quote, STAGE)).raw(true);
+    for (const row of reader.iterate() as Iterable<unknown[]>) {
+      addReadBackRow(checksum, row);
+    }
+    return { count: checksum.rows, checksum };
+  };
+
   return {
     dialect: 'sqlite',
     describe,
     load,
+    inspect,
     close: async () => {
       db.close();
     },

@@ -36,6 +36,8 @@ export type TLoader = {
   dialect: 'sqlite' | 'mysql' | 'postgres';
   describe: (table: string) => Promise<TDestinationColumn[]>;
   load: (options: TLoadOptions) => Promise<TLoadResult>;
+  /** Count and content checksum of a whole table's columns, as a replace load verifies them. */
+  inspect: (table: string, columns: TDestinationColumn[]) => Promise<TDestinationState>;
   close: () => Promise<void>;
 };
 

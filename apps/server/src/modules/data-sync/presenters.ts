@@ -1,0 +1,86 @@
+import {
+  ZScheduleSpec,
+  type TSchedule,
+  type TScheduleSpec,
+  type TSyncErrorObject,
+  type TSyncJob,
+} from '@portal/domain/data-sync-api';
+import { SYNC_ERROR_CATEGORIES, type TSyncErrorCategory } from '@portal/domain/sync-errors';
+import type { TSyncJobStatus, TSyncJobType, TSyncLogLevel } from '@portal/domain/sync-job';
+import type { TSyncJobRow } from '../../sync/jobs';
+import type { TScheduleRow } from './repository';
+
+export const isoTime = (ms: number | null | undefined) =>
+  ms === null || ms === undefined ? null : new Date(ms).toISOString();
+
+const categoryOf = (value: string | null): TSyncErrorCategory =>
+  SYNC_ERROR_CATEGORIES.find((category) => category === value) ?? 'unknown_error';
+
+const suggestionsOf = (raw: string | null): string[] => {
+  try {
+    const parsed: unknown = JSON.parse(raw ?? '[]');
+    return Array.isArray(parsed) ? parsed.map(String) : [];
+  } catch {
+    return [];
+  }
+};
+
+/** The spec's error object: message, category, suggestions, details, stack_trace. */
+const errorOf = (row: TSyncJobRow): TSyncErrorObject | null =>
+  row.error_message === null
+    ? null
+    : {
+        message: row.error_message,
+        category: categoryOf(row.error_category),
+        suggestions: suggestionsOf(row.error_suggestions),
+        details: row.error_details,
+        stack_trace: row.error_stack,
+      };
+
+const nullableNumber = (value: number | string | null) => (value === null ? null : Number(value));
+
+export const presentJob = (row: TSyncJobRow): TSyncJob => ({
+  id: row.id,
+  type: row.type as TSyncJobType,
+  status: row.status as TSyncJobStatus,
+  progress: row.progress,
+  source: row.source,
+  destination: row.destination,
+  mysql_table: row.mysql_table,
+  group_id: row.group_id,
+  parent_id: row.parent_id,
+  start_time: isoTime(row.start_time)!,
+  end_time: isoTime(row.end_time),
+  duration_ms: row.end_time === null ? null : row.end_time - row.start_time,
+  rows_inserted: row.rows_inserted,
+  rows_processed: row.rows_processed,
+  source_count: nullableNumber(row.source_count),
+  destination_count: nullableNumber(row.destination_count),
+  triggered_by: row.triggered_by,
+  error: errorOf(row),
+});
+
+export const presentLog = (log: { timestamp: number; level: string; message: string }) => ({
+  timestamp: isoTime(log.timestamp)!,
+  level: log.level as TSyncLogLevel,
+  message: log.message,
+});
+
+/** A stored schedule; rows written by this version always parse. */
+export const specOf = (row: Pick<TScheduleRow, 'schedule'>): TScheduleSpec =>
+  ZScheduleSpec.parse(JSON.parse(row.schedule));
+
+export const presentSchedule = (
+  row: TScheduleRow,
+  options: { groupName: string | undefined; schedulerRunning: boolean },
+): TSchedule => ({
+  id: row.id,
+  group_id: row.group_id,
+  group_name: options.groupName ?? row.group_id,
+  schedule: specOf(row),
+  enabled: row.enabled === 1,
+  next_run: options.schedulerRunning ? isoTime(row.next_run_at) : null,
+  last_run: isoTime(row.last_run_at),
+  last_job_id: row.last_job_id,
+  last_result: row.last_result,
+});

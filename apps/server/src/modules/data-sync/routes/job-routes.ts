@@ -1,0 +1,158 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ZJobLogsQuery,
+  ZJobLogsResponse,
+  ZJobParams,
+  ZJobResponse,
+  ZJobsQuery,
+  ZJobsResponse,
+  ZSamplesQuery,
+  ZSamplesResponse,
+} from '@portal/domain/data-sync-api';
+import { requireAuth } from '../../../plugins/auth';
+import { AppError } from '../../../plugins/errors';
+import { childJobs, getJob, getJobLogs } from '../../../sync/jobs';
+import { openLoader } from '../../../sync/load/index';
+import { openWarehouse } from '../../../sync/warehouse/index';
+import { ERROR_RESPONSES, readers } from '../guards';
+import { presentJob, presentLog } from '../presenters';
+import { pageJobs } from '../repository';
+import { dataSamples, mappingOfJob } from '../samples';
+
+const tags = ['data-sync'];
+
+/** Job history, one job with its logs and children, its logs alone, and its data samples. */
+export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, dialect } = app.portal.database;
+
+  const jobOr404 = async (id: string) => {
+    const job = await getJob(db, id);
+    if (!job) {
+      throw new AppError('not_found', `Sync job "${id}" not found`);
+    }
+    return job;
+  };
+
+  app.get(
+    '/jobs',
+    {
+      onRequest: readers(app),
+      schema: {
+        summary: 'Sync jobs, newest first, paged',
+        tags,
+        querystring: ZJobsQuery,
+        response: { 200: ZJobsResponse, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const { page, per_page: perPage, status, top_level: topLevel } = request.query;
+      const { total, rows } = await pageJobs(db, { page, perPage, status, topLevel });
+      return {
+        success: true as const,
+        jobs: rows.map(presentJob),
+        current_page: page,
+        pages: Math.ceil(total / perPage),
+        total,
+        per_page: perPage,
+      };
+    },
+  );
+
+  app.get(
+    '/jobs/:id',
+    {
+      onRequest: readers(app),
+      schema: {
+        summary: 'One job with its logs and, for a group run, its per-mapping jobs',
+        tags,
+        params: ZJobParams,
+        response: { 200: ZJobResponse, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const job = await jobOr404(request.params.id);
+      const [logs, children] = await Promise.all([getJobLogs(db, job.id), childJobs(db, job.id)]);
+      return {
+        success: true as const,
+        data: {
+          ...presentJob(job),
+          logs: logs.map(presentLog),
+          children: children.map(presentJob),
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/jobs/:id/logs',
+    {
+      onRequest: readers(app),
+      schema: {
+        summary: 'A job log, oldest first, optionally one level (info, warning, error, debug)',
+        tags,
+        params: ZJobParams,
+        querystring: ZJobLogsQuery,
+        response: { 200: ZJobLogsResponse, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const job = await jobOr404(request.params.id);
+      const { level } = request.query;
+      const logs = (await getJobLogs(db, job.id)).filter((log) => !level || log.level === level);
+      return { success: true as const, data: { logs: logs.map(presentLog) } };
+    },
+  );
+
+  app.get(
+    '/jobs/:id/samples',
+    {
+      onRequest: readers(app),
+      // Rows of portal tables are patient data: reading them is audited, refusals too.
+      config: { auditRead: 'sync_samples_view' },
+      schema: {
+        summary:
+          "A finished mapping job's table: the first 100 rows by key in the warehouse and in the portal, side by side, with both counts",
+        tags,
+        params: ZJobParams,
+        querystring: ZSamplesQuery,
+        response: { 200: ZSamplesResponse, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const job = await jobOr404(request.params.id);
+      if (job.status === 'running') {
+        throw new AppError('bad_request', 'Data samples are available once the job has finished');
+      }
+      const mapping = await mappingOfJob(db, job);
+      if (!mapping) {
+        throw new AppError(
+          'bad_request',
+          'Data samples belong to one table: open the job of one of the group run’s mappings',
+        );
+      }
+      const search = request.query.search;
+      await app.audit(request, {
+        action: 'sync_samples_view',
+        userId: user.id,
+        detail: { job_id: job.id, mysql_table: mapping.mysql_table, search: search ?? null },
+      });
+      const warehouse = await openWarehouse(app.portal.config.warehouseUrl).catch(
+        (error: unknown) => {
+          throw new AppError(
+            'unavailable',
+            `Warehouse connection failed: ${error instanceof Error ? error.message : String(error)}`,
+          );
+        },
+      );
+      const loader = await openLoader(app.portal.config.databaseUrl);
+      try {
+        const data = await dataSamples({ db, dialect, warehouse, loader, job, mapping, search });
+        return { success: true as const, data };
+      } finally {
+        await loader.close();
+        await warehouse.close();
+      }
+    },
+  );
+};

@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { TSyncLogLevel } from '@portal/domain/sync-job';
+import { validateMapping } from '@portal/domain/sync-mapping';
+import type { TConfig } from '../../config';
+import type { TDialect } from '../../db/database';
+import type { Database } from '../../db/schema';
+import type { TClock } from '../../lib/clock';
+import { AppError } from '../../plugins/errors';
+import { findGroup } from '../../sync/groups';
+import { addLogs, createJob, finishJob, getJob, liveJobs } from '../../sync/jobs';
+import { openLoader } from '../../sync/load/index';
+import type { TLoader } from '../../sync/load/types';
+import {
+  createMappingJob,
+  errorOf,
+  runGroupJob,
+  runMappingJob,
+  NO_RETRY,
+  type TRetryPolicy,
+} from '../../sync/runner';
+import { isSnowflakeUrl, openWarehouse } from '../../sync/warehouse/index';
+import type { TWarehouse } from '../../sync/warehouse/types';
+import { releaseGroup, runningJobOf, takeGroup } from './repository';
+
+export type TRunDeps = {
+  db: Kysely<Database>;
+  config: TConfig;
+  dialect: TDialect;
+  clock: TClock;
+  log: FastifyBaseLogger;
+};
+
+export type TStartOptions = {
+  triggeredBy: string;
+  retry?: TRetryPolicy | undefined;
+  scheduleId?: string | undefined;
+};
+
+/** The warehouse as job records name it before it is opened, without credentials. */
+export const warehouseLabel = (url: string) =>
+  isSnowflakeUrl(url)
+    ? 'snowflake'
+    : `duckdb:${path.basename(url.replace(/^duckdb:(\/\/)?/i, ''))}`;
+
+/** A warehouse that cannot be opened is unreachable: the connection category, unless it knew better. */
+const connectionFailure = (error: unknown) =>
+  Object.assign(
+    new Error(
+      `Warehouse connection failed: ${error instanceof Error ? error.message : String(error)}`,
+    ),
+    { category: (error as { category?: unknown } | null)?.category },
+  );
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+const jobLog = (db: Kysely<Database>, jobId: string) => (level: TSyncLogLevel, message: string) =>
+  addLogs(db, jobId, [{ timestamp: Date.now(), level, message }]);
+
+/** Opens the warehouse, trying again after connection failures as the run's policy says. */
+const openWarehouseFor = async (
+  deps: TRunDeps,
+  retry: TRetryPolicy,
+  log: (level: TSyncLogLevel, message: string) => Promise<void>,
+): Promise<TWarehouse> => {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await openWarehouse(deps.config.warehouseUrl);
+    } catch (error) {
+      const failure = connectionFailure(error);
+      const { category } = errorOf(failure);
+      if (category !== 'connection_error' || attempt >= retry.maxRetries) {
+        throw failure;
+      }
+      await log(
+        'warning',
+        `${failure.message}; retry ${attempt + 1} of ${retry.maxRetries} in ${retry.delayMs / 1000} s`,
+      );
+      await pause(retry.delayMs);
+    }
+  }
+};
+
+/** Starts sync runs in the background and remembers them until they end. */
+export const createRuns = (deps: TRunDeps) => {
+  const { db } = deps;
+  const inFlight = new Set<Promise<void>>();
+
+  const track = (work: Promise<void>) => {
+    const done = work.catch((error: unknown) => {
+      deps.log.error({ err: error }, 'data sync run failed outside its job');
+    });
+    inFlight.add(done);
+    void done.finally(() => inFlight.delete(done));
+  };
+
+  /** Opens what a run needs, runs it, records a failure to open on the job, closes. */
+  const execute = async (
+    jobId: string,
+    retry: TRetryPolicy,
+    run: (warehouse: TWarehouse, loader: TLoader) => Promise<unknown>,
+  ) => {
+    let warehouse: TWarehouse | undefined;
+    let loader: TLoader | undefined;
+    try {
+      warehouse = await openWarehouseFor(deps, retry, jobLog(db, jobId));
+      loader = await openLoader(deps.config.databaseUrl);
+      await run(warehouse, loader);
+    } catch (error) {
+      const jobError = errorOf(error);
+      await jobLog(db, jobId)('error', `Sync failed (${jobError.category}): ${jobError.message}`);
+      await finishJob(db, jobId, { status: 'failed', error: jobError, whileRunning: true });
+    } finally {
+      await loader?.close().catch(() => undefined);
+      await warehouse?.close().catch(() => undefined);
+    }
+  };
+
+  /**
+   * Claims a group and starts its run: a parent job, then one child job per mapping.
+   * Answers with the job id as soon as the claim is made; the run goes on behind it.
+   */
+  const startGroupRun = async (groupId: string, options: TStartOptions) => {
+    const group = await findGroup(db, groupId);
+    if (!group) {
+      throw new AppError('not_found', `Sync group "${groupId}" not found`);
+    }
+    if (group.mappings.length === 0) {
+      throw new AppError('bad_request', 'No mappings found in this group');
+    }
+    const busy = () =>
+      new AppError(
+        'conflict',
+        `The sync group "${group.name}" is already running; wait for that run to finish before starting it again.`,
+      );
+    const seen = await runningJobOf(db, groupId);
+    if (seen !== null && (await getJob(db, seen))?.status === 'running') {
+      throw busy();
+    }
+    const jobId = randomUUID();
+    // The job and the claim commit together: no other process sees one without the other.
+    try {
+      await db.transaction().execute(async (trx) => {
+        await createJob(trx, {
+          id: jobId,
+          type: 'group',
+          source: warehouseLabel(deps.config.warehouseUrl),
+          destination: deps.dialect,
+          groupId,
+          triggeredBy: options.triggeredBy,
+          scheduleId: options.scheduleId,
+        });
+        if (!(await takeGroup(trx, { groupId, jobId, seen }))) {
+          throw busy();
+        }
+      });
+    } catch (error) {
+      // Rolled back: the job row never existed for anyone else.
+      liveJobs.delete(jobId);
+      throw error;
+    }
+    const retry = options.retry ?? NO_RETRY;
+    track(
+      execute(jobId, retry, (warehouse, loader) =>
+        runGroupJob({ db, warehouse, loader, destinationLabel: deps.dialect }, groupId, {
+          jobId,
+          retry,
+          triggeredBy: options.triggeredBy,
+          scheduleId: options.scheduleId,
+        }),
+      ).finally(() => releaseGroup(db, groupId, jobId)),
+    );
+    return { jobId, group };
+  };
+
+  /** Starts one ad-hoc mapping (the snowpark endpoints); the spec's messages for a bad one. */
+  const startMappingRun = async (input: unknown, options: TStartOptions) => {
+    const validation = validateMapping(input);
+    if (!validation.ok) {
+      throw new AppError('bad_request', validation.errors[0]);
+    }
+    const mapping = validation.mapping;
+    const jobId = await createMappingJob(
+      { db, destinationLabel: deps.dialect, sourceLabel: warehouseLabel(deps.config.warehouseUrl) },
+      mapping,
+      { triggeredBy: options.triggeredBy },
+    );
+    const retry = options.retry ?? NO_RETRY;
+    track(
+      execute(jobId, retry, (warehouse, loader) =>
+        runMappingJob({ db, warehouse, loader, destinationLabel: deps.dialect }, mapping, {
+          jobId,
+          retry,
+        }),
+      ),
+    );
+    return { jobId, mapping };
+  };
+
+  /** Resolves once every run this process started has ended. */
+  const idle = async () => {
+    while (inFlight.size > 0) {
+      await Promise.all([...inFlight]);
+    }
+  };
+
+  return { startGroupRun, startMappingRun, idle };
+};
+
+export type TRuns = ReturnType<typeof createRuns>;

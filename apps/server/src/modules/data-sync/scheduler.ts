@@ -1,0 +1,168 @@
+import { FORCE_SYNC_DEFAULTS, describeSchedule } from '@portal/domain/data-sync-api';
+import { failInterruptedJobs, liveJobs } from '../../sync/jobs';
+import { AppError } from '../../plugins/errors';
+import { isoTime, specOf } from './presenters';
+import {
+  beatJobs,
+  claimDueRun,
+  dueSchedules,
+  groupNames,
+  listSchedules,
+  recordRunResult,
+  schedulerState,
+  setNextRun,
+  setSchedulerError,
+  setSchedulerRunning,
+} from './repository';
+import type { TRunDeps, TRuns } from './runs';
+import { nextRunAfter } from './schedule-time';
+
+/** Scheduled runs retry as a forced sync does by default. */
+const SCHEDULED_RETRY = {
+  maxRetries: FORCE_SYNC_DEFAULTS.max_retries,
+  delayMs: FORCE_SYNC_DEFAULTS.retry_delay * 1000,
+};
+
+/** Every this many ticks a process also fails jobs whose runner has gone. */
+const RECOVER_EVERY_TICKS = 12;
+
+export type TTickResult = { started: string[]; skipped: string[] };
+
+/**
+ * The scheduler. Every process ticks; the database decides. A due schedule is claimed by
+ * moving its next_run_at forward with a conditional update (exactly one process wins a
+ * slot), and the next slot is computed from now, so runs missed while every process was
+ * down collapse into one. The on/off switch is a row, so it holds across processes and
+ * restarts.
+ */
+export const createScheduler = (deps: TRunDeps, runs: TRuns) => {
+  const { db, clock, config } = deps;
+  const timezone = config.schedulerTimezone;
+  let ticks = 0;
+  let storedError: string | null | undefined;
+  let ticking: Promise<TTickResult> | undefined;
+
+  const nextRun = (scheduleJson: string, after: number) =>
+    nextRunAfter(specOf({ schedule: scheduleJson }), after, timezone) ?? null;
+
+  const noteError = async (error: string | null) => {
+    if (error !== storedError) {
+      await setSchedulerError(db, error);
+      storedError = error;
+    }
+  };
+
+  /** Fails jobs whose process has gone: at start-up and now and then after. */
+  const recover = () => failInterruptedJobs(db, Date.now());
+
+  const runDue = async (): Promise<TTickResult> => {
+    ticks += 1;
+    await beatJobs(db, [...liveJobs], Date.now());
+    if (ticks % RECOVER_EVERY_TICKS === 0) {
+      await recover();
+    }
+    const now = clock();
+    const state = await schedulerState(db, now);
+    const result: TTickResult = { started: [], skipped: [] };
+    if (state.running !== 1) {
+      return result;
+    }
+    const failures: string[] = [];
+    for (const row of await dueSchedules(db, now)) {
+      const claimed = await claimDueRun(db, {
+        id: row.id,
+        seen: Number(row.next_run_at),
+        next: nextRun(row.schedule, now),
+        now,
+      });
+      if (!claimed) {
+        continue;
+      }
+      try {
+        const { jobId } = await runs.startGroupRun(row.group_id, {
+          triggeredBy: 'scheduler',
+          scheduleId: row.id,
+          retry: SCHEDULED_RETRY,
+        });
+        await recordRunResult(db, row.id, { jobId, text: 'started' });
+        result.started.push(jobId);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const busy = error instanceof AppError && error.code === 'conflict';
+        await recordRunResult(db, row.id, {
+          jobId: null,
+          text: `${busy ? 'skipped' : 'failed'}: ${message}`,
+        });
+        result.skipped.push(row.id);
+        if (!busy) {
+          failures.push(`Scheduled run of ${row.group_id} failed to start: ${message}`);
+        }
+      }
+    }
+    // A failure stays on the status card until a later due run starts.
+    if (failures[0] !== undefined) {
+      await noteError(failures[0]);
+    } else if (result.started.length > 0) {
+      await noteError(null);
+    }
+    return result;
+  };
+
+  /** One pass at a time in this process; other processes are kept out by the claims. */
+  const tick = () => {
+    ticking ??= runDue().finally(() => {
+      ticking = undefined;
+    });
+    return ticking;
+  };
+
+  /** Start or stop for everyone. Starting plans every schedule afresh from now. */
+  const control = async (action: 'start' | 'stop', by: string) => {
+    const now = clock();
+    const changed = await setSchedulerRunning(db, { running: action === 'start', now, by });
+    if (action === 'start') {
+      storedError = undefined;
+      for (const row of await listSchedules(db)) {
+        await setNextRun(db, row.id, row.enabled === 1 ? nextRun(row.schedule, now) : null);
+      }
+    }
+    return changed;
+  };
+
+  const status = async () => {
+    const now = clock();
+    const state = await schedulerState(db, now);
+    const [schedules, names] = await Promise.all([listSchedules(db), groupNames(db)]);
+    const running = state.running === 1;
+    const enabled = schedules.filter((row) => row.enabled === 1);
+    const upcoming = running
+      ? enabled
+          .filter((row) => row.next_run_at !== null)
+          .sort((a, b) => Number(a.next_run_at) - Number(b.next_run_at))
+          .slice(0, 10)
+      : [];
+    return {
+      success: true as const,
+      running,
+      status: running ? ('running' as const) : ('stopped' as const),
+      uptime:
+        running && state.started_at !== null
+          ? Math.max(0, Math.floor((now - state.started_at) / 1000))
+          : 0,
+      scheduled_jobs: enabled.length,
+      next_scheduled_runs: upcoming.map((row) => ({
+        schedule_id: row.id,
+        group_id: row.group_id,
+        group_name: names.get(row.group_id) ?? row.group_id,
+        next_run: isoTime(row.next_run_at)!,
+        interval: describeSchedule(specOf(row)),
+      })),
+      timezone,
+      error: state.error,
+    };
+  };
+
+  return { tick, control, status, recover, nextRun };
+};
+
+export type TScheduler = ReturnType<typeof createScheduler>;

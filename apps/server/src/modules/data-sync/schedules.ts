@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { TScheduleSpec } from '@portal/domain/data-sync-api';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../plugins/errors';
+import { groupNames, listSchedules, schedulerState, type TScheduleRow } from './repository';
+import { presentSchedule } from './presenters';
+
+export type TScheduleSave = {
+  id?: string | undefined;
+  group_id: string;
+  schedule: TScheduleSpec;
+  enabled: boolean;
+};
+
+type TNextRun = (scheduleJson: string, after: number) => number | null;
+
+const checkGroups = async (db: Kysely<Database>, items: readonly TScheduleSave[]) => {
+  const names = await groupNames(db);
+  const unknown = items.find((item) => !names.has(item.group_id));
+  if (unknown) {
+    throw new AppError('not_found', `Sync group "${unknown.group_id}" not found`);
+  }
+};
+
+/**
+ * Writes one schedule (new or edited) inside the caller's transaction. The next run is
+ * planned afresh only when what it depends on changed, so resubmitting the list leaves
+ * the other schedules' claims alone.
+ */
+const writeSchedule = async (
+  db: Kysely<Database>,
+  item: TScheduleSave,
+  options: { existing: TScheduleRow | undefined; position: number; now: number; nextRun: TNextRun },
+) => {
+  const schedule = JSON.stringify(item.schedule);
+  const enabled = item.enabled ? 1 : 0;
+  const { existing, now } = options;
+  if (existing) {
+    const replan =
+      existing.schedule !== schedule ||
+      existing.enabled !== enabled ||
+      existing.group_id !== item.group_id;
+    await db
+      .updateTable('sync_schedules')
+      .set({
+        group_id: item.group_id,
+        schedule,
+        enabled,
+        position: options.position,
+        updated_at: now,
+        ...(replan ? { next_run_at: enabled ? options.nextRun(schedule, now) : null } : {}),
+      })
+      .where('id', '=', existing.id)
+      .execute();
+    return existing.id;
+  }
+  const id = randomUUID();
+  await db
+    .insertInto('sync_schedules')
+    .values({
+      id,
+      group_id: item.group_id,
+      schedule,
+      enabled,
+      position: options.position,
+      next_run_at: enabled ? options.nextRun(schedule, now) : null,
+      last_run_at: null,
+      last_job_id: null,
+      last_result: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+};
+
+export const presentSchedules = async (db: Kysely<Database>, now: number) => {
+  const [rows, names, state] = await Promise.all([
+    listSchedules(db),
+    groupNames(db),
+    schedulerState(db, now),
+  ]);
+  return rows.map((row) =>
+    presentSchedule(row, {
+      groupName: names.get(row.group_id),
+      schedulerRunning: state.running === 1,
+    }),
+  );
+};
+
+/** POST /schedule: creates, or edits the schedule with the given id. */
+export const saveSchedule = async (
+  db: Kysely<Database>,
+  item: TScheduleSave,
+  options: { now: number; nextRun: TNextRun },
+) => {
+  await checkGroups(db, [item]);
+  const rows = await listSchedules(db);
+  const existing = item.id === undefined ? undefined : rows.find((row) => row.id === item.id);
+  if (item.id !== undefined && !existing) {
+    throw new AppError('not_found', `Schedule "${item.id}" not found`);
+  }
+  return db.transaction().execute((trx) =>
+    writeSchedule(trx, item, {
+      existing,
+      position: existing ? existing.position : rows.length,
+      now: options.now,
+      nextRun: options.nextRun,
+    }),
+  );
+};
+
+/**
+ * POST /schedules: the list becomes exactly the one given, in one transaction. Items
+ * with an id edit that schedule, items without one are new, and schedules left out are
+ * deleted (the console deletes by resubmitting without the item).
+ */
+export const replaceSchedules = async (
+  db: Kysely<Database>,
+  items: readonly TScheduleSave[],
+  options: { now: number; nextRun: TNextRun },
+) => {
+  await checkGroups(db, items);
+  const rows = await listSchedules(db);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const missing = items.find((item) => item.id !== undefined && !byId.has(item.id));
+  if (missing) {
+    throw new AppError('not_found', `Schedule "${missing.id}" not found`);
+  }
+  const keep = new Set(items.flatMap((item) => (item.id === undefined ? [] : [item.id])));
+  const deleted = rows.filter((row) => !keep.has(row.id)).map((row) => row.id);
+  const ids = await db.transaction().execute(async (trx) => {
+    if (deleted.length > 0) {
+      await trx.deleteFrom('sync_schedules').where('id', 'in', deleted).execute();
+    }
+    const written: string[] = [];
+    for (const [position, item] of items.entries()) {
+      written.push(
+        await writeSchedule(trx, item, {
+          existing: item.id === undefined ? undefined : byId.get(item.id),
+          position,
+          now: options.now,
+          nextRun: options.nextRun,
+        }),
+      );
+    }
+    return written;
+  });
+  return { ids, deleted };
+};
