@@ -28,6 +28,7 @@ import securityHeaders from './plugins/security-headers';
 import { registerWeb } from './plugins/web';
 import { patientsModuleRoutes } from './modules/patients/routes';
 import { preferencesRoutes } from './modules/preferences/routes';
+import { documentsModule } from './modules/documents/plugin';
 import dataSyncModule from './modules/data-sync/plugin';
 import { contactRoutes } from './modules/contact/routes';
 import { profileRoutes } from './modules/profile/routes';
@@ -142,6 +143,7 @@ export const buildApp = async (options: TBuildOptions) => {
   await app.register(contactRoutes, { prefix: '/api' });
   await app.register(profileRoutes, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });
+  await app.register(documentsModule);
   await app.register(dataSyncModule, { prefix: '/api' });
 
   await registerWeb(app, { webDist: config.webDist, sourceMaps: config.sourceMaps });

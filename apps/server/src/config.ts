@@ -37,6 +37,8 @@ export type TConfig = {
   maxConnections: number;
   /** Audit rows older than this many days are purged daily (AUDIT_RETENTION_DAYS). */
   auditRetentionDays: number;
+  /** Where uploaded documents live (STORAGE_URL): unset for $DATA_DIR/uploads, or s3://... */
+  storageUrl: string | undefined;
   /** The IANA time zone sync schedules' days and times are read in (SCHEDULER_TIMEZONE). */
   schedulerTimezone: string;
   /** How often each process looks for due sync schedules, in ms; 0: only when asked (SCHEDULER_TICK_MS). */
@@ -122,6 +124,7 @@ export const loadConfig = (env: TEnv = process.env): TConfig => {
     maxConnections: parseCount('MAX_CONNECTIONS', env.MAX_CONNECTIONS, 900),
     // Six years: HIPAA's retention for documentation of its required policies and activity.
     auditRetentionDays: parseCount('AUDIT_RETENTION_DAYS', env.AUDIT_RETENTION_DAYS, 2190),
+    storageUrl: env.STORAGE_URL || undefined,
     schedulerTimezone: parseTimezone(env.SCHEDULER_TIMEZONE),
     schedulerTickMs:
       env.SCHEDULER_TICK_MS === '0'

@@ -24,6 +24,10 @@ export const AUDIT_ACTIONS = [
   'intake_list',
   'favorite_list',
   'favorite_toggle',
+  'document_list',
+  'document_upload',
+  'document_download',
+  'document_delete',
   'audit_view',
   'audit_export',
   'profile_update',
@@ -45,6 +49,7 @@ export const AUDIT_LIST_ACTIONS = [
   'patient_list',
   'intake_list',
   'favorite_list',
+  'document_list',
 ] as const satisfies readonly TAuditAction[];
 
 export const AUDIT_OUTCOMES = ['allowed', 'denied'] as const;

@@ -298,6 +298,24 @@ export type UserPreferencesTable = {
   created_at: number;
 };
 
+/** Uploaded documents (migration 0010); ERP keys without foreign keys. */
+export type DocumentsTable = {
+  id: string;
+  storage_key: string;
+  file_name: string;
+  file_type: string;
+  content_type: string;
+  size: number;
+  description: string | null;
+  uploaded_by_user_id: number | null;
+  uploaded_by: string;
+  order_identifier: string;
+  order_id: string | null;
+  order_number: string | null;
+  patient_key: string;
+  created_at: number;
+};
+
 export type Database = {
   users: UsersTable;
   sessions: SessionsTable;
@@ -323,4 +341,5 @@ export type Database = {
   sync_scheduler: SyncSchedulerTable;
   user_favorites: UserFavoritesTable;
   user_preferences: UserPreferencesTable;
+  documents: DocumentsTable;
 };
