@@ -13,5 +13,10 @@ export const sendMessage = (input: TContactMessageInput) =>
     schema: ZContactMessageResponse,
   });
 
-/** Not retried: a lost answer could otherwise send support the same message twice. */
-export const useSendMessage = () => useMutation({ mutationFn: sendMessage, retry: false });
+/**
+ * Not retried: a lost answer could otherwise send support the same message twice. Sent even
+ * when the browser reports itself offline, so the user reads the spec's network error at once
+ * instead of a form that waits, silently, for the connection to return.
+ */
+export const useSendMessage = () =>
+  useMutation({ mutationFn: sendMessage, retry: false, networkMode: 'always' });
