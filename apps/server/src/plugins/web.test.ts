@@ -97,6 +97,13 @@ describe('web assets', () => {
     expect(served.body).toBe('{"version":3}');
   });
 
+  it('answers 404 for a missing asset instead of index.html', async () => {
+    const app = await serve(false);
+    const response = await app.inject({ url: '/assets/index-gone999.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).not.toMatch(/text\/html/);
+  });
+
   it('does not hand out the compressed copies by their own names', async () => {
     const app = await serve(false);
     for (const url of ['/assets/index-abc123.js.br', '/assets/index-abc123.js.gz']) {

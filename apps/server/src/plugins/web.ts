@@ -44,7 +44,12 @@ export const registerWeb = async (app: FastifyInstance, { webDist, sourceMaps }:
     },
   });
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api') {
+    // A missing script or style is a 404, not index.html served as JavaScript (a blank page).
+    if (
+      request.url.startsWith('/api/') ||
+      request.url === '/api' ||
+      request.url.startsWith('/assets/')
+    ) {
       reply.callNotFound();
       return reply;
     }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZCheckAuthResponse, type TAuthUser } from '@portal/domain/auth-api';
 import { ApiError, api } from '../../../lib/api-client';
+import { readCookie } from '../../../lib/cookies';
 import { retryUnlessClientError } from '../../../lib/query-client';
 
 export type TAuthState =
@@ -8,10 +9,20 @@ export type TAuthState =
 
 export const UNAUTHENTICATED: TAuthState = { authenticated: false, user: null };
 
+const hasSessionCookie = () =>
+  readCookie('csrf_access_token') !== undefined || readCookie('csrf_refresh_token') !== undefined;
+
 export const authQueryKey = ['auth', 'check'] as const;
 
-/** The session's user; a 401 (after one refresh attempt) means signed out, not an error. */
+/**
+ * The session's user; a 401 (after one refresh attempt) means signed out, not an error.
+ * Every token cookie has a readable CSRF twin of the same lifetime: with neither twin
+ * there is no session to check, so a signed-out visit asks nothing (and logs no 401).
+ */
 export const getCheckAuth = async (): Promise<TAuthState> => {
+  if (!hasSessionCookie()) {
+    return UNAUTHENTICATED;
+  }
   try {
     const { user } = await api.get('/api/check-auth', { schema: ZCheckAuthResponse });
     return { authenticated: true, user };
