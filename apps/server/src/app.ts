@@ -30,6 +30,8 @@ import { patientsModuleRoutes } from './modules/patients/routes';
 import { preferencesRoutes } from './modules/preferences/routes';
 import { documentsModule } from './modules/documents/plugin';
 import dataSyncModule from './modules/data-sync/plugin';
+import { adminUserRoutes } from './modules/admin-users/routes';
+import { portalActivationRoutes } from './modules/portal-activation/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { profileRoutes } from './modules/profile/routes';
 
@@ -145,6 +147,8 @@ export const buildApp = async (options: TBuildOptions) => {
   await app.register(auditRoutes, { prefix: '/api' });
   await app.register(documentsModule);
   await app.register(dataSyncModule, { prefix: '/api' });
+  await app.register(adminUserRoutes, { prefix: '/api' });
+  await app.register(portalActivationRoutes, { prefix: '/api' });
 
   await registerWeb(app, { webDist: config.webDist, sourceMaps: config.sourceMaps });
   return app;

@@ -38,6 +38,10 @@ export const AUDIT_ACTIONS = [
   'sync_schedule_save',
   'sync_group_save',
   'sync_samples_view',
+  // Admin tools (issue 14): bulk user upload, and patient portal activation and its list.
+  'bulk_user_upload',
+  'portal_activation',
+  'portal_activation_list',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -50,6 +54,7 @@ export const AUDIT_LIST_ACTIONS = [
   'intake_list',
   'favorite_list',
   'document_list',
+  'portal_activation_list',
 ] as const satisfies readonly TAuditAction[];
 
 export const AUDIT_OUTCOMES = ['allowed', 'denied'] as const;

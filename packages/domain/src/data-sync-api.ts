@@ -279,8 +279,11 @@ export const ZForceSyncBody = z.object({
 });
 
 export const ZDataframeSyncBody = z.object({
-  operations: z.unknown().describe('Dataframe operations (sync-mapping.ts ZOperation[])'),
-  mysql_table: z.unknown().describe('The portal table to fill'),
+  operations: z
+    .unknown()
+    .optional()
+    .describe('Dataframe operations (sync-mapping.ts ZOperation[])'),
+  mysql_table: z.unknown().optional().describe('The portal table to fill'),
   truncate_first: z.boolean().default(false),
 });
 export type TDataframeSyncBody = {
@@ -290,8 +293,8 @@ export type TDataframeSyncBody = {
 };
 
 export const ZQuerySyncBody = z.object({
-  query: z.unknown().describe('A SELECT in the warehouse dialect'),
-  mysql_table: z.unknown().describe('The portal table to fill'),
+  query: z.unknown().optional().describe('A SELECT in the warehouse dialect'),
+  mysql_table: z.unknown().optional().describe('The portal table to fill'),
   truncate_first: z.boolean().default(false),
   use_upsert: z.boolean().default(false),
   key_columns: z.array(z.string()).default([]),

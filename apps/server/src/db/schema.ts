@@ -20,6 +20,12 @@ export type UsersTable = {
   password_changed_at: number | null;
   created_at: number;
   updated_at: number;
+  /** Migration 0011: the details a bulk upload names; null for accounts made otherwise. */
+  first_name: string | null;
+  last_name: string | null;
+  phone: string | null;
+  title: string | null;
+  office: string | null;
 };
 
 export type SessionsTable = {

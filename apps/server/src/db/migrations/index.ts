@@ -9,6 +9,7 @@ import * as m0007 from './0007-audit-trail';
 import * as m0008 from './0008-contact-messages';
 import * as m0009 from './0009-data-sync-scheduler';
 import * as m0010 from './0010-documents';
+import * as m0011 from './0011-user-details-patient-login';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008-contact-messages': m0008,
   '0009-data-sync-scheduler': m0009,
   '0010-documents': m0010,
+  '0011-user-details-patient-login': m0011,
 };
