@@ -1,17 +1,11 @@
 import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { AUDIT_CSV_COLUMNS } from '@portal/domain/audit-api';
+import { neutralizeCsvCell } from '@portal/domain/csv-cells';
 import type { TTrailRow } from './repository';
 
-/**
- * A spreadsheet reads a cell that starts with =, +, -, @, a tab or a carriage return
- * as a formula (OWASP "CSV injection"). Emails tried at sign-in and other stored text
- * come from outsiders, so such a cell gets a leading apostrophe: shown, never run.
- */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-export const neutralizeCell = (value: string): string =>
-  FORMULA_START.test(value) ? `'${value}` : value;
+/** Shared with the web app's results files (packages/domain/src/csv-cells.ts). */
+export const neutralizeCell = neutralizeCsvCell;
 
 const csvRecord = (row: TTrailRow) => ({
   at: new Date(row.at).toISOString(),
