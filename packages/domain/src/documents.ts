@@ -215,3 +215,9 @@ export type TUploadResponse = z.infer<typeof ZUploadResponse>;
 
 /** The permission DELETE /api/documents/{id} needs (section 6). */
 export const DELETE_DOCUMENTS_PERMISSION = 'delete_documents';
+
+/** A library search worth sending: trimmed, and empty or 2+ characters (section 9). */
+export const normalizeSearchText = (value: string): string | undefined => {
+  const text = value.trim();
+  return text.length === 0 ? undefined : text.length >= 2 ? text : undefined;
+};

@@ -54,6 +54,11 @@ const Profile = lazyPage(
   (module) => module.ProfileRoute,
 );
 
+const Documents = lazyPage(
+  () => import('./documents-route'),
+  (module) => module.DocumentsRoute,
+);
+
 const lazyScreen = (Screen: TLazyPage) => ({ element: <Screen />, preload: Screen.preload });
 
 /** The signed-in screens of the route table; who may open each comes from ROUTE_ACCESS. */
@@ -74,12 +79,7 @@ export const APP_PAGES: readonly TAppPage[] = [
   },
   { path: '/intake', title: 'Intake', inNav: true, ...lazyScreen(Intake) },
   { path: '/analytics', title: 'Analytics', inNav: true, element: titled('Analytics') },
-  {
-    path: '/documents',
-    title: 'Document Management',
-    inNav: true,
-    element: titled('Document Management'),
-  },
+  { path: '/documents', title: 'Document Management', inNav: true, ...lazyScreen(Documents) },
   { path: '/data-sync', title: 'Data Sync', inNav: true, element: titled('Data Sync') },
   {
     path: '/admin/documentation',

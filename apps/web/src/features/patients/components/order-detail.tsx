@@ -1,5 +1,7 @@
 import { formatDate } from '@portal/domain/format';
 import type { TOrder, TPatientSummary } from '@portal/domain/patients-api';
+// The one place the dashboard shows another feature: the order's documents (issue 13).
+import { OrderDocuments } from '../../documents/components/order-documents';
 import { useOrderItems } from '../api/get-order-items';
 import { apiErrorMessage } from '../lib/list-error';
 import { fullName } from '../lib/patient-display';
@@ -49,6 +51,13 @@ export const OrderDetail = ({ order, patient }: TOrderDetailProps) => {
         <OrderDoctor doctor={order.doctor} />
         <OrderShipping order={order} />
       </div>
+      <DetailBlock title="Documents">
+        <OrderDocuments
+          orderKey={order.order_id}
+          soNumber={order.so_number}
+          patientKey={patient?.patient_key ?? null}
+        />
+      </DetailBlock>
       <DetailBlock title="Order Items">
         <OrderItemsTable
           items={items.data}

@@ -1,0 +1,42 @@
+import { useMutation } from '@tanstack/react-query';
+import { DOCUMENT_MESSAGES, type TDocument } from '@portal/domain/documents';
+import { api } from '../../../lib/api-client';
+
+const fetchFile = (id: string) =>
+  fetch(`/api/documents/${encodeURIComponent(id)}/download`, {
+    credentials: 'include',
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+  });
+
+/** Hands the file to the browser's downloads, as a link with a download name would. */
+const saveFile = (blob: Blob, name: string) => {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // After the click has handed the file over; revoking at once can cancel it in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+};
+
+/**
+ * A document's bytes, saved under its own name. A file, not JSON, so it is fetched here;
+ * a 401 (the access token ran out) goes once through the API client, which refreshes the
+ * session, and the download is asked again.
+ */
+export const downloadDocument = async (document: TDocument) => {
+  let response = await fetchFile(document.id);
+  if (response.status === 401) {
+    await api.get('/api/check-auth');
+    response = await fetchFile(document.id);
+  }
+  if (!response.ok) {
+    throw new Error(DOCUMENT_MESSAGES.downloadFailed);
+  }
+  saveFile(await response.blob(), document.file_name);
+};
+
+export const useDownloadDocument = () =>
+  useMutation({ mutationFn: downloadDocument, retry: false });

@@ -1,0 +1,40 @@
+import type { TDocument } from '@portal/domain/documents';
+import { buttonClass, dangerButtonClass } from '../lib/ui-classes';
+
+export type TDocumentActionsProps = {
+  document: TDocument;
+  onDownload: (document: TDocument) => void;
+  /** Absent for users without delete_documents: no button at all. */
+  onDelete?: ((document: TDocument) => void) | undefined;
+  downloading: boolean;
+};
+
+/** Download, and Delete for those who may. */
+export const DocumentActions = ({
+  document,
+  onDownload,
+  onDelete,
+  downloading,
+}: TDocumentActionsProps) => (
+  <div className="flex flex-wrap gap-2">
+    <button
+      type="button"
+      className={buttonClass}
+      onClick={() => onDownload(document)}
+      disabled={downloading}
+      aria-label={`Download ${document.file_name}`}
+    >
+      Download
+    </button>
+    {onDelete && (
+      <button
+        type="button"
+        className={dangerButtonClass}
+        onClick={() => onDelete(document)}
+        aria-label={`Delete ${document.file_name}`}
+      >
+        Delete
+      </button>
+    )}
+  </div>
+);
