@@ -18,7 +18,7 @@ const goodMapping = {
 };
 
 /** Every console call, with a body that passes validation where it has one. */
-const EVERY_CALL: InjectOptions[] = [
+const EVERY_CALL: (InjectOptions & { url: string })[] = [
   { method: 'GET', url: '/api/data-sync/sync-groups' },
   {
     method: 'POST',
@@ -52,6 +52,7 @@ describe.each(testDialects())('data-sync console API [%s]', (dialect) => {
       return warehouseFile();
     },
     SCHEDULER_TICK_MS: '0',
+    API_DOCS: 'true',
   });
   let admin: TAsUser;
   beforeAll(async () => {
@@ -79,6 +80,22 @@ describe.each(testDialects())('data-sync console API [%s]', (dialect) => {
       expect(await jobCount()).toBe(0);
     },
   );
+
+  it('documents every call in the OpenAPI document', async () => {
+    const response = await portal().app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(response.json<{ paths: Record<string, unknown> }>().paths);
+    const documented = new Set(paths.filter((item) => item.startsWith('/api/data-sync/')));
+    const called = new Set(
+      EVERY_CALL.map((call) =>
+        call.url
+          .replace(/\?.*$/, '')
+          .replace(/\/jobs\/x/, '/jobs/{id}')
+          .replace(/\/sync-groups\/mine/, '/sync-groups/{id}'),
+      ),
+    );
+    expect([...documented].sort()).toEqual([...called].sort());
+  });
 
   it('answers 401 without a session', async () => {
     for (const call of EVERY_CALL) {

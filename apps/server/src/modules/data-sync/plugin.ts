@@ -60,6 +60,7 @@ const dataSync = async (app: FastifyInstance, options: { prefix: string }) => {
 
   app.addHook('onClose', async () => {
     clearInterval(timer);
+    await scheduler.settle();
     let wait: NodeJS.Timeout | undefined;
     await Promise.race([
       runs.idle(),

@@ -162,7 +162,12 @@ export const createScheduler = (deps: TRunDeps, runs: TRuns) => {
     };
   };
 
-  return { tick, control, status, recover, nextRun };
+  /** Waits for a pass in progress, e.g. before the database closes. */
+  const settle = async () => {
+    await ticking?.catch(() => undefined);
+  };
+
+  return { tick, settle, control, status, recover, nextRun };
 };
 
 export type TScheduler = ReturnType<typeof createScheduler>;
