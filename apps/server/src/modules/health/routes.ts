@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appliedMigrations } from '../../db/migrate';
 import { lastCompletedSync } from '../../sync/jobs';
+import { dataFreshnessRoutes } from './data-freshness';
 
 const ZHealth = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -36,6 +37,8 @@ const warehouseState = async (
 };
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(dataFreshnessRoutes);
+
   app.get(
     '/health',
     {
