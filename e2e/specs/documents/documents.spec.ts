@@ -130,7 +130,7 @@ test('a case manager uploads two files for an order, finds, downloads, and canno
   await page.getByRole('button', { name: `Download ${PDF_NAME}` }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(PDF_NAME);
-  const saved = await readFile((await download.path())!);
+  const saved = await readFile(await download.path());
   expect(saved.equals(PDF)).toBe(true);
 
   // The API refuses the delete too.
