@@ -30,6 +30,7 @@ import { patientsModuleRoutes } from './modules/patients/routes';
 import { preferencesRoutes } from './modules/preferences/routes';
 import { documentsModule } from './modules/documents/plugin';
 import dataSyncModule from './modules/data-sync/plugin';
+import { adminDocsRoutes } from './modules/admin-docs/routes';
 import { adminUserRoutes } from './modules/admin-users/routes';
 import { portalActivationRoutes } from './modules/portal-activation/routes';
 import { contactRoutes } from './modules/contact/routes';
@@ -147,6 +148,7 @@ export const buildApp = async (options: TBuildOptions) => {
   await app.register(auditRoutes, { prefix: '/api' });
   await app.register(documentsModule);
   await app.register(dataSyncModule, { prefix: '/api' });
+  await app.register(adminDocsRoutes, { prefix: '/api' });
   await app.register(adminUserRoutes, { prefix: '/api' });
   await app.register(portalActivationRoutes, { prefix: '/api' });
 

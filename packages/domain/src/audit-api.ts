@@ -38,6 +38,10 @@ export const AUDIT_ACTIONS = [
   'sync_schedule_save',
   'sync_group_save',
   'sync_samples_view',
+  // Admin documentation (issue 14): each save and delete, with the version it made.
+  'admin_doc_create',
+  'admin_doc_update',
+  'admin_doc_delete',
   // Admin tools (issue 14): bulk user upload, and patient portal activation and its list.
   'bulk_user_upload',
   'portal_activation',

@@ -322,6 +322,36 @@ export type DocumentsTable = {
   created_at: number;
 };
 
+/** Admin documentation (migration 0012): each document as it is now. */
+export type AdminDocumentsTable = {
+  id: Generated<number>;
+  title: string;
+  content: string;
+  category: string;
+  is_fixed: number;
+  version: number;
+  updated_by_user_id: number | null;
+  updated_by: string;
+  updated_at: number;
+  change_notes: string | null;
+  created_at: number;
+};
+
+/** Every saved version of an admin document, the current one included. */
+export type AdminDocumentVersionsTable = {
+  id: Generated<number>;
+  doc_id: number;
+  version: number;
+  title: string;
+  content: string;
+  category: string;
+  is_fixed: number;
+  updated_by_user_id: number | null;
+  updated_by: string;
+  updated_at: number;
+  change_notes: string | null;
+};
+
 export type Database = {
   users: UsersTable;
   sessions: SessionsTable;
@@ -348,4 +378,6 @@ export type Database = {
   user_favorites: UserFavoritesTable;
   user_preferences: UserPreferencesTable;
   documents: DocumentsTable;
+  admin_documents: AdminDocumentsTable;
+  admin_document_versions: AdminDocumentVersionsTable;
 };
