@@ -20,7 +20,7 @@ const lastOrdersSync = async (db: Kysely<Database>): Promise<number | null> => {
     .where('mysql_table', '=', ORDERS_TABLE)
     .where('status', '=', 'completed')
     .executeTakeFirst();
-  return row?.at === null || row?.at === undefined ? null : Number(row.at);
+  return row?.at ?? null;
 };
 
 const loadsOrders = (mappingsJson: string) => {
