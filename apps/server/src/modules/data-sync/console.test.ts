@@ -58,7 +58,7 @@ describe.each(testDialects())('data-sync console API [%s]', (dialect) => {
   beforeAll(async () => {
     admin = await signInAs(portal().app, 'admin');
   });
-  const post = (url: string, payload: unknown) => admin({ method: 'POST', url, payload });
+  const post = (url: string, payload: object) => admin({ method: 'POST', url, payload });
   const jobCount = async () =>
     Number(
       (
@@ -172,7 +172,7 @@ describe.each(testDialects())('data-sync console API [%s]', (dialect) => {
 
   it("refuses ad-hoc runs with the spec's messages and starts nothing", async () => {
     const before = await jobCount();
-    const cases: [string, unknown, string][] = [
+    const cases: [string, object, string][] = [
       [
         '/api/data-sync/snowpark/enhanced-dataframe-operations',
         { mysql_table: 'payors', operations: 'x' },
