@@ -42,10 +42,16 @@ const dataSync = async (app: FastifyInstance, options: { prefix: string }) => {
   let timer: NodeJS.Timeout | undefined;
 
   app.addHook('onReady', async () => {
-    // Another process may add them at the same moment; then they are there either way.
-    await ensureDefaultGroups(database.db).catch(() => ensureDefaultGroups(database.db));
-    // Jobs left running by a process that died are failed before anything new starts.
-    await scheduler.recover();
+    // Not fatal: with the database away the portal still starts (health answers degraded),
+    // and the scheduler's ticks and checks try again.
+    try {
+      // Another process may add them at the same moment; then they are there either way.
+      await ensureDefaultGroups(database.db).catch(() => ensureDefaultGroups(database.db));
+      // Jobs left running by a process that died are failed before anything new starts.
+      await scheduler.recover();
+    } catch (error) {
+      app.log.error({ err: error }, 'data-sync start-up checks failed');
+    }
     if (config.schedulerTickMs > 0) {
       const tick = () => {
         scheduler.tick().catch((error: unknown) => {
