@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_VIEWS } from './order-progress';
+import { ORDER_VIEWS, type TOrderView } from './order-progress';
 import { ZLine } from './text';
 
 /**
@@ -185,9 +185,22 @@ export const ZOrder = z.object({
 });
 export type TOrder = z.infer<typeof ZOrder>;
 
+/**
+ * How many of the patient's orders each view holds (the sub-status left out), under the
+ * same classification preferences as the list, so each view's button can show its count.
+ */
+export const ZOrderViewCounts = z.object({
+  all: z.number().int(),
+  in_progress: z.number().int(),
+  action_items: z.number().int(),
+  shipped: z.number().int(),
+}) satisfies z.ZodType<Record<TOrderView, number>>;
+export type TOrderViewCounts = z.infer<typeof ZOrderViewCounts>;
+
 export const ZOrderListResponse = ZPageInfo.extend({
   success: z.literal(true),
   orders: z.array(ZOrder),
+  view_counts: ZOrderViewCounts,
 });
 export type TOrderListResponse = z.infer<typeof ZOrderListResponse>;
 

@@ -69,6 +69,33 @@ describe.each(testDialects())('orders and items [%s]', (dialect) => {
     expect(soNumbers(await orders(`?view=shipped&sub_status=${pendingPod}`))).toEqual(['O6', 'O5']);
   });
 
+  it('counts every view in the same answer, each count the total its view lists', async () => {
+    const counts = { all: 7, in_progress: 1, action_items: 2, shipped: 3 };
+    for (const view of ['all', 'in_progress', 'action_items', 'shipped'] as const) {
+      const body = await orders(`?view=${view}&per_page=2`);
+      expect(body.view_counts).toEqual(counts);
+      expect(body.total).toBe(counts[view]);
+    }
+    // A sub-status narrows the list, not the views' counts.
+    const awaitingPar = encodeURIComponent('33 - Awaiting PAR');
+    const narrowed = await orders(`?view=action_items&sub_status=${awaitingPar}`);
+    expect(narrowed.total).toBe(1);
+    expect(narrowed.view_counts).toEqual(counts);
+  });
+
+  it('answers another payor’s patient 404 and audits the refusal, counts included', async () => {
+    const response = await request('caseManagerA', '/api/patients/payor/PAY-A/patient/PB-1/orders');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('view_counts');
+    const [entry] = await listAuditEntries(portal().database.db, {
+      userId: ids().caseManagerA,
+      action: 'order_list',
+      outcome: 'denied',
+      limit: 1,
+    });
+    expect(entry?.patient_key).toBe('PB-1');
+  });
+
   it('refuses a sub-status outside the view and an unknown view', async () => {
     const pendingPod = encodeURIComponent('44 - Pending POD');
     const wrong = await request(
@@ -84,7 +111,9 @@ describe.each(testDialects())('orders and items [%s]', (dialect) => {
       .database.db.insertInto('user_preferences')
       .values({ user_id: ids().admin, kind: 'so_classification', value: 'CL-DIAB', created_at: 1 })
       .execute();
-    expect(soNumbers(await orders('', 'admin'))).toEqual(['O5', 'O2']);
+    const narrowed = await orders('', 'admin');
+    expect(soNumbers(narrowed)).toEqual(['O5', 'O2']);
+    expect(narrowed.view_counts).toEqual({ all: 2, in_progress: 0, action_items: 1, shipped: 1 });
   });
 
   it('keeps orders within the payor and the patient, and audits each read', async () => {

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { TOrderView } from '@portal/domain/order-progress';
-import type { TOrderCounts } from '@portal/domain/patients-api';
+import type { TOrderCounts, TOrderViewCounts } from '@portal/domain/patients-api';
 import { dialectOfDb } from '../../db/database';
 import type { Database, PatientsTable } from '../../db/schema';
 import { preparedQuery } from '../../db/prepared';
@@ -12,7 +12,7 @@ import {
   type TPageRequest,
 } from './name-list';
 import { nameOrder, pageKeys, type TListParams, type TPageShape } from './search-sql';
-import { orderStatusSql } from './status-sql';
+import { countWhen, orderStatusSql } from './status-sql';
 
 export type TPatientRow = Selectable<PatientsTable>;
 /** What a list shows of a patient: no addresses, no doctor. */
@@ -207,6 +207,33 @@ export const countOrders = async (db: Kysely<Database>, filter: TOrderFilter) =>
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirst();
   return row?.total ?? 0;
+};
+
+/**
+ * How many orders each view holds, in one grouped read: the list's filter (patient,
+ * classifications) without the view and sub-status, so every button counts what its
+ * view would list.
+ */
+export const countOrdersByView = async (
+  db: Kysely<Database>,
+  filter: Omit<TOrderFilter, 'view' | 'subStatus'>,
+): Promise<TOrderViewCounts> => {
+  const statusSql = orderStatusSql(dialectOfDb(db));
+  const row = await patientOrders(db, { ...filter, view: undefined, subStatus: undefined })
+    .select((eb) => [
+      eb.fn.countAll<number>().as('all'),
+      countWhen(statusSql.viewCondition(eb, 'in_progress')).as('in_progress'),
+      countWhen(statusSql.viewCondition(eb, 'action_items')).as('action_items'),
+      countWhen(statusSql.viewCondition(eb, 'shipped')).as('shipped'),
+    ])
+    .executeTakeFirst();
+  // sum() over no rows is null (the drivers read counts and sums as numbers: db/database.ts).
+  return {
+    all: row?.all ?? 0,
+    in_progress: row?.in_progress ?? 0,
+    action_items: row?.action_items ?? 0,
+    shipped: row?.shipped ?? 0,
+  };
 };
 
 /** A patient's orders, newest first, with each order's doctor. */

@@ -21,7 +21,8 @@ type TOrdersEb = ExpressionBuilder<Database, 'orders'>;
 const deliveryStatusIs = (values: string[]) =>
   sql<SqlBool>`lower(trim(${sql.ref('orders.delivery_status')})) in (${sql.join(values)})`;
 
-const countWhen = (condition: Expression<SqlBool>) =>
+/** How many rows meet the condition, as an aggregate. */
+export const countWhen = (condition: Expression<SqlBool>) =>
   sql<number>`sum(case when ${condition} then 1 else 0 end)`;
 
 /** The status rules in one dialect's SQL. */

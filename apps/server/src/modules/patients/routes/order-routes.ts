@@ -12,6 +12,7 @@ import { AppError, ZErrorBody } from '../../../plugins/errors';
 import { pageInfo, presentOrder, presentOrderItem } from '../presenters';
 import {
   countOrders,
+  countOrdersByView,
   enabledClassifications,
   findOrderBySoNumber,
   findPatient,
@@ -29,7 +30,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       config: { auditRead: 'order_list' },
       schema: {
-        summary: "A page of a patient's orders, newest first, optionally one view's",
+        summary:
+          "A page of a patient's orders, newest first, optionally one view's, with each view's count",
         tags: ['orders'],
         params: z.object({ payor_key: ZKey, patient_key: ZKey }),
         querystring: ZOrderListQuery,
@@ -52,9 +54,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         view,
         subStatus,
       };
-      const [total, rows] = await Promise.all([
+      const [total, rows, viewCounts] = await Promise.all([
         countOrders(db, filter),
         listOrders(db, { ...filter, page, perPage }),
+        countOrdersByView(db, filter),
       ]);
       await app.audit(request, {
         action: 'order_list',
@@ -65,6 +68,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         success: true as const,
         orders: rows.map(presentOrder),
+        view_counts: viewCounts,
         ...pageInfo({ page, perPage, total }),
       };
     },

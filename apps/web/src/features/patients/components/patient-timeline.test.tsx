@@ -23,13 +23,16 @@ const order = (id: string): TOrder => ({
 });
 
 /** The first page is cached and never stale, so nothing is fetched. */
-const renderTimeline = (page: Omit<TOrderListResponse, 'success' | 'per_page'>) => {
+const renderTimeline = (
+  page: Omit<TOrderListResponse, 'success' | 'per_page' | 'view_counts'>,
+) => {
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
   queryClient.setQueryData(
     getOrdersQueryOptions({ ...keys, page: 1, view: 'all', subStatus: '' }).queryKey,
     {
       success: true,
       per_page: 15,
+      view_counts: { all: page.total, in_progress: 0, action_items: 0, shipped: 0 },
       ...page,
     },
   );
