@@ -33,6 +33,7 @@ import dataSyncModule from './modules/data-sync/plugin';
 import { adminDocsRoutes } from './modules/admin-docs/routes';
 import { adminUserRoutes } from './modules/admin-users/routes';
 import { portalActivationRoutes } from './modules/portal-activation/routes';
+import { analyticsModule } from './modules/analytics/plugin';
 import { contactRoutes } from './modules/contact/routes';
 import { profileRoutes } from './modules/profile/routes';
 
@@ -151,6 +152,7 @@ export const buildApp = async (options: TBuildOptions) => {
   await app.register(adminDocsRoutes, { prefix: '/api' });
   await app.register(adminUserRoutes, { prefix: '/api' });
   await app.register(portalActivationRoutes, { prefix: '/api' });
+  await app.register(analyticsModule);
 
   await registerWeb(app, { webDist: config.webDist, sourceMaps: config.sourceMaps });
   return app;

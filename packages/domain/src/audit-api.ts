@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS = [
   'sync_schedule_save',
   'sync_group_save',
   'sync_samples_view',
+  // Analytics (issue 15): the reorder list names patients.
+  'analytics_reorder_view',
   // Admin documentation (issue 14): each save and delete, with the version it made.
   'admin_doc_create',
   'admin_doc_update',
@@ -58,6 +60,7 @@ export const AUDIT_LIST_ACTIONS = [
   'intake_list',
   'favorite_list',
   'document_list',
+  'analytics_reorder_view',
   'portal_activation_list',
 ] as const satisfies readonly TAuditAction[];
 

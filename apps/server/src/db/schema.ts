@@ -352,6 +352,36 @@ export type AdminDocumentVersionsTable = {
   change_notes: string | null;
 };
 
+/** Analytics summaries (migration 0013), refilled with each orders or status-history load. */
+export type AnalyticsProcessingDaysTable = {
+  day: number;
+  category: string;
+  order_count: number;
+  total_ms: number;
+};
+
+export type AnalyticsStatusDaysTable = {
+  day: number;
+  status: string;
+  order_count: number;
+  total_ms: number;
+  min_ms: number;
+  max_ms: number;
+};
+
+export type AnalyticsPatientDaysTable = {
+  patient_key: string;
+  day: number;
+  category: string;
+  order_count: number;
+};
+
+export type AnalyticsRefreshTable = {
+  id: number;
+  refreshed_at: number;
+  version: number;
+};
+
 export type Database = {
   users: UsersTable;
   sessions: SessionsTable;
@@ -380,4 +410,8 @@ export type Database = {
   documents: DocumentsTable;
   admin_documents: AdminDocumentsTable;
   admin_document_versions: AdminDocumentVersionsTable;
+  analytics_processing_days: AnalyticsProcessingDaysTable;
+  analytics_status_days: AnalyticsStatusDaysTable;
+  analytics_patient_days: AnalyticsPatientDaysTable;
+  analytics_refresh: AnalyticsRefreshTable;
 };

@@ -1,4 +1,5 @@
 import { validateMapping, type TMapping } from '@portal/domain/sync-mapping';
+import { summaryRefillSql } from '../modules/analytics/summaries';
 import { coerceBatch, type TBatch, type TDestinationColumn } from './batch';
 import { addBatch, emptyChecksum } from './checksum';
 import { compileMapping } from './compile';
@@ -105,6 +106,7 @@ export const syncMapping = async (options: TSyncMappingOptions): Promise<TMappin
     verify: (destination) => {
       reconciliation = reconcile({ table, warehouseCount: total, source, destination });
     },
+    afterLoad: summaryRefillSql(loader.dialect, table),
   });
   log(
     'info',

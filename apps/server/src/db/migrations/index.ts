@@ -11,6 +11,7 @@ import * as m0009 from './0009-data-sync-scheduler';
 import * as m0010 from './0010-documents';
 import * as m0011 from './0011-user-details-patient-login';
 import * as m0012 from './0012-admin-documentation';
+import * as m0013 from './0013-analytics-summaries';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010-documents': m0010,
   '0011-user-details-patient-login': m0011,
   '0012-admin-documentation': m0012,
+  '0013-analytics-summaries': m0013,
 };

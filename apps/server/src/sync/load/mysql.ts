@@ -82,7 +82,7 @@ export const openMysqlLoader = async (
     return { count: checksum.rows, checksum };
   };
 
-  const load = async ({ plan, batches, onBatch, verify }: TLoadOptions) => {
+  const load = async ({ plan, batches, onBatch, verify, afterLoad = [] }: TLoadOptions) => {
     const staged = plan.mode !== 'replace';
     const table = quote(plan.table);
     const target = staged ? quote(STAGE_TABLE) : table;
@@ -167,6 +167,9 @@ export const openMysqlLoader = async (
         destination = await readBack(plan);
       }
       verify(destination);
+      for (const statement of afterLoad) {
+        await connection.query(statement);
+      }
       await connection.query('COMMIT');
       // Fresh statistics, or the planner judges the new rows by the old ones. Best effort:
       // the load has committed, and the server refreshes statistics itself in time.

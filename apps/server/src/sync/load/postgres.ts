@@ -96,7 +96,7 @@ export const openPostgresLoader = async (
     return { count: checksum.rows, checksum };
   };
 
-  const load = async ({ plan, batches, onBatch, verify }: TLoadOptions) => {
+  const load = async ({ plan, batches, onBatch, verify, afterLoad = [] }: TLoadOptions) => {
     const staged = plan.mode !== 'replace';
     const table = quote(plan.table);
     const target = staged ? quote(STAGE_TABLE) : table;
@@ -180,6 +180,9 @@ export const openPostgresLoader = async (
         destination = await readBack(plan);
       }
       verify(destination);
+      for (const statement of afterLoad) {
+        await client.query(statement);
+      }
       await client.query('COMMIT');
       // Fresh statistics, or the planner judges a million new rows by an empty table's,
       // and a visibility map, or no index-only scan can skip the heap (measured: a deep

@@ -36,7 +36,7 @@ export const openSqliteLoader = (file: string, options: TLoaderOptions = {}): TL
     return rows.map((row) => ({ name: row.name, dataType: row.type, kind: columnKind(row.type) }));
   };
 
-  const load = async ({ plan, batches, onBatch, verify }: TLoadOptions) => {
+  const load = async ({ plan, batches, onBatch, verify, afterLoad = [] }: TLoadOptions) => {
     const names = plan.columns.map((column) => quote(column.name)).join(', ');
     const width = plan.columns.length;
     const tuple = `(${new Array<string>(width).fill('?').join(', ')})`;
@@ -78,6 +78,11 @@ export const openSqliteLoader = (file: string, options: TLoaderOptions = {}): TL
 
       const table = `main.${quote(plan.table)}`;
       const copy = `INSERT INTO ${table} (${names}) SELECT ${names} FROM ${STAGE}`;
+      const runAfterLoad = () => {
+        for (const statement of afterLoad) {
+          db.exec(statement);
+        }
+      };
       const move = db.transaction((): TDestinationState => {
         if (plan.mode === 'append') {
           const before = db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number;
@@ -85,6 +90,7 @@ export const openSqliteLoader = (file: string, options: TLoaderOptions = {}): TL
           const after = db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number;
           const state = { count: after - before, checksum: undefined };
           verify(state);
+          runAfterLoad();
           return state;
         }
         if (plan.mode === 'replace') {
@@ -108,6 +114,7 @@ export const openSqliteLoader = (file: string, options: TLoaderOptions = {}): TL
         const state = { count: checksum.rows, checksum };
         // Throwing here rolls the move back: the table keeps its previous rows.
         verify(state);
+        runAfterLoad();
         return state;
       });
       const destination = move.immediate();

@@ -27,6 +27,11 @@ export type TLoadOptions = {
   onBatch?: (rows: number) => Promise<void> | void;
   /** Runs before commit; throwing rolls the whole load back. */
   verify: (destination: TDestinationState) => void;
+  /**
+   * Statements run in the load's transaction after verify, before commit: the analytics
+   * summaries derived from the loaded table, so they commit (or roll back) with it.
+   */
+  afterLoad?: string[] | undefined;
 };
 
 export type TLoadResult = { rowsInserted: number; destination: TDestinationState };

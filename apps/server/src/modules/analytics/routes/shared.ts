@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { rolesFor } from '@portal/domain/routes';
+import { requireRole } from '../../../plugins/auth';
+import { ZErrorBody } from '../../../plugins/errors';
+import type { TAnalyticsMemo } from '../memo';
+import { readRefresh } from '../repository';
+
+export type TAnalyticsRouteOptions = { memo: TAnalyticsMemo };
+
+export const analyticsErrors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody };
+
+/** Admins only (staff-tools.md route table); others get 403. */
+export const adminOnly = (app: FastifyInstance) => [
+  app.authenticate,
+  requireRole(...rolesFor('/analytics')),
+];
+
+/** The summaries' version (for the memo) and when they were last refilled by a sync. */
+export const freshness = async (app: FastifyInstance) => {
+  const refresh = await readRefresh(app.portal.database.db);
+  return {
+    version: refresh?.version ?? 0,
+    lastSyncedAt: refresh?.refreshed_at ?? null,
+  };
+};

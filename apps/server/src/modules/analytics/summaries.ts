@@ -1,0 +1,106 @@
+import { sql, type Kysely } from 'kysely';
+import { SHIPPED_STATUS_PREFIXES, SHIPPED_STATUSES } from '@portal/domain/order-status';
+import type { Database } from '../../db/schema';
+
+/**
+ * The statements that refill the analytics summaries (migration 0013) from the orders and
+ * order_status_history tables. The sync engine runs them inside the transaction that loads
+ * one of those tables, after the rows are in place, so a reader sees either the old tables
+ * with the old summaries or the new with the new (docs/decisions.md, "Analytics").
+ */
+
+export type TSummaryDialect = 'sqlite' | 'mysql' | 'postgres';
+
+/** The tables whose load refills the summaries; patients only bumps the version (names). */
+export const SUMMARY_SOURCE_TABLES = ['orders', 'order_status_history', 'patients'] as const;
+
+const text = (value: string) => `'${value.replaceAll("'", "''")}'`;
+
+/** Whole UTC days since the epoch, as the domain's dayOf() counts them (times are positive). */
+const dayOf = (dialect: TSummaryDialect, column: string) =>
+  dialect === 'mysql' ? `(${column} DIV 86400000)` : `(${column} / 86400000)`;
+
+const CATEGORY = `COALESCE(NULLIF(o.so_classification_name, ''), 'Uncategorized')`;
+
+/** The core spec's shipped group (order-status.ts), as SQL over h.status. */
+const SHIPPED = `(substr(h.status, 1, 6) IN (${SHIPPED_STATUS_PREFIXES.map(text).join(', ')}) OR h.status IN (${SHIPPED_STATUSES.map(text).join(', ')}))`;
+
+const processingDays = (dialect: TSummaryDialect) => [
+  'DELETE FROM analytics_processing_days',
+  `INSERT INTO analytics_processing_days (day, category, order_count, total_ms)
+   SELECT day, category, COUNT(*), SUM(ms) FROM (
+     SELECT ${dayOf(dialect, 'o.date_created')} AS day, ${CATEGORY} AS category,
+            f.first_ms - o.date_created AS ms
+     FROM orders o
+     JOIN (SELECT h.order_id, MIN(h.entered_at) AS first_ms FROM order_status_history h
+           WHERE h.entered_at IS NOT NULL AND ${SHIPPED} GROUP BY h.order_id) f
+       ON f.order_id = o.order_id
+     WHERE o.date_created IS NOT NULL
+   ) t GROUP BY day, category`,
+];
+
+const statusDays = (dialect: TSummaryDialect) => [
+  'DELETE FROM analytics_status_days',
+  `INSERT INTO analytics_status_days (day, status, order_count, total_ms, min_ms, max_ms)
+   SELECT day, status, COUNT(*), SUM(ms), MIN(ms), MAX(ms) FROM (
+     SELECT ${dayOf(dialect, 'o.date_created')} AS day, h.status AS status,
+            SUM(h.exited_at - h.entered_at) AS ms
+     FROM order_status_history h
+     JOIN orders o ON o.order_id = h.order_id
+     WHERE h.exited_at IS NOT NULL AND h.entered_at IS NOT NULL AND h.status IS NOT NULL
+       AND o.date_created IS NOT NULL
+     GROUP BY o.order_id, o.date_created, h.status
+   ) t GROUP BY day, status`,
+];
+
+const patientDays = (dialect: TSummaryDialect) => [
+  'DELETE FROM analytics_patient_days',
+  `INSERT INTO analytics_patient_days (patient_key, day, category, order_count)
+   SELECT patient_key, day, category, COUNT(*) FROM (
+     SELECT o.patient_key, ${dayOf(dialect, 'o.date_created')} AS day, ${CATEGORY} AS category
+     FROM orders o WHERE o.patient_key IS NOT NULL AND o.date_created IS NOT NULL
+   ) t GROUP BY patient_key, day, category`,
+];
+
+/** A new version for every refill, so each process knows its memo is stale. */
+const stamp = (now: number) => [
+  'DELETE FROM analytics_refresh',
+  `INSERT INTO analytics_refresh (id, refreshed_at, version) VALUES (1, ${Math.trunc(now)}, ${Math.floor(Math.random() * 2 ** 48)})`,
+];
+
+/** What a load of `table` must run before its commit; nothing for other tables. */
+export const summaryRefillSql = (
+  dialect: TSummaryDialect,
+  table: string,
+  now = Date.now(),
+): string[] => {
+  switch (table) {
+    case 'orders':
+      return [
+        ...processingDays(dialect),
+        ...statusDays(dialect),
+        ...patientDays(dialect),
+        ...stamp(now),
+      ];
+    case 'order_status_history':
+      return [...processingDays(dialect), ...statusDays(dialect), ...stamp(now)];
+    case 'patients':
+      return stamp(now);
+    default:
+      return [];
+  }
+};
+
+/** Every summary rebuilt in one transaction through Kysely: tests and the CLI's repair. */
+export const refillAllSummaries = async (
+  db: Kysely<Database>,
+  dialect: TSummaryDialect,
+  now = Date.now(),
+) => {
+  const statements = summaryRefillSql(dialect, 'orders', now);
+  await db.transaction().execute(async (trx) => {
+    for (const statement of statements) {
+      await sql.raw(statement).execute(trx);
+    }
+  });
+};

@@ -1,0 +1,138 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { generateWarehouse } from '@portal/tools/warehouse/generate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_FULL_SYNC_GROUP_ID } from '@portal/domain/sync-job';
+import { dayOf } from '@portal/domain/analytics';
+import { createDatabase, type TDialect, type TPortalDatabase } from '../../db/database';
+import { migrateToLatest } from '../../db/migrate';
+import { ensureDefaultGroups } from '../../sync/groups';
+import { openLoader } from '../../sync/load/index';
+import type { TLoader } from '../../sync/load/types';
+import { runGroupJob, type TSyncContext } from '../../sync/runner';
+import { openDuckDbWarehouse } from '../../sync/warehouse/duckdb';
+import { plainProcessingTime, plainReorderPatterns } from '../../test/analytics-oracle';
+import { createTestDatabase, testDialects } from '../../test/databases';
+import { reorderPatterns } from './reorder';
+import { periodOf, processingTime } from './service';
+
+// The generator's as-of day, so its recent orders fall in every period.
+const NOW = Date.UTC(2025, 5, 30, 12);
+
+/** A warehouse of its own (the test edits it), a fresh portal database and a loader. */
+const useBed = (dialect: TDialect) => {
+  let dir = '';
+  let file = '';
+  let database: TPortalDatabase | undefined;
+  let loader: TLoader | undefined;
+  let drop: () => Promise<void> = async () => undefined;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'analytics-warehouse-'));
+    file = path.join(dir, 'warehouse.duckdb');
+    await generateWarehouse({
+      file,
+      patients: 120,
+      seed: 15,
+      ordersPerPatient: 6,
+      asOf: '2025-06-30',
+    });
+    const testDatabase = await createTestDatabase(dialect);
+    drop = testDatabase.drop;
+    database = createDatabase(testDatabase.url);
+    await migrateToLatest(database.db);
+    await ensureDefaultGroups(database.db);
+    loader = await openLoader(testDatabase.url);
+  }, 120_000);
+  afterAll(async () => {
+    await loader?.close();
+    await database?.destroy();
+    await drop();
+    await rm(dir, { recursive: true, force: true });
+  }, 60_000);
+  /** Runs a group against the warehouse as it is now (opened read-only for the run). */
+  const sync = async (groupId: string) => {
+    const warehouse = await openDuckDbWarehouse(file);
+    try {
+      const context: TSyncContext = {
+        db: database!.db,
+        warehouse,
+        loader: loader!,
+        destinationLabel: dialect,
+      };
+      return await runGroupJob(context, groupId);
+    } finally {
+      await warehouse.close();
+    }
+  };
+  const editWarehouse = async (statements: string[]) => {
+    const instance = await DuckDBInstance.create(file);
+    const connection = await instance.connect();
+    for (const statement of statements) {
+      await connection.run(statement);
+    }
+    connection.closeSync();
+    instance.closeSync();
+  };
+  return { db: () => database!.db, sync, editWarehouse };
+};
+
+describe.each(testDialects())('analytics summaries after a sync [%s]', (dialect) => {
+  const bed = useBed(dialect);
+
+  const expectSummariesMatchTables = async () => {
+    for (const days of [30, 90, 180]) {
+      const { range } = periodOf(NOW, days);
+      expect(await processingTime(bed.db(), range)).toEqual(
+        await plainProcessingTime(bed.db(), NOW, days),
+      );
+      const plain = await plainReorderPatterns(bed.db(), { now: NOW, days, minOrders: 2 });
+      expect(
+        await reorderPatterns(bed.db(), { range, today: dayOf(NOW), minOrders: 2, limit: 1000 }),
+      ).toEqual(plain);
+    }
+  };
+
+  it('fills the summaries with the tables they were computed from', async () => {
+    const run = await bed.sync(DEFAULT_FULL_SYNC_GROUP_ID);
+    expect(run.status).toBe('completed');
+    const plain = await plainProcessingTime(bed.db(), NOW, 180);
+    // The generated data gives every figure something to count.
+    expect(plain.status_durations.length).toBeGreaterThan(3);
+    expect(Object.keys(plain.category_stats).length).toBeGreaterThan(3);
+    await expectSummariesMatchTables();
+  }, 120_000);
+
+  it('follows the warehouse after a re-sync of changed orders and history, load by load', async () => {
+    const before = await plainProcessingTime(bed.db(), NOW, 180);
+    await bed.editWarehouse([
+      // Older creation dates, other categories, lost history rows, longer stays.
+      `UPDATE SALESORDERS SET DATECREATED = DATECREATED - INTERVAL 9 DAY WHERE SALESORDERKEY % 3 = 0`,
+      `UPDATE SALESORDERS SET SOCLASSIFICATIONKEY = 2 WHERE SALESORDERKEY % 5 = 0`,
+      `DELETE FROM SALESORDERSTATUSHISTORY WHERE STATUSHISTORYKEY % 7 = 0`,
+      `UPDATE SALESORDERSTATUSHISTORY SET EXITEDAT = EXITEDAT + INTERVAL 2 DAY WHERE SALESORDERKEY % 4 = 0 AND EXITEDAT IS NOT NULL`,
+    ]);
+    expect((await bed.sync('orders')).status).toBe('completed');
+    // Orders are new, the history still the old: the summaries agree with both as they are.
+    await expectSummariesMatchTables();
+    expect((await bed.sync('order_status_history')).status).toBe('completed');
+    await expectSummariesMatchTables();
+    expect(await plainProcessingTime(bed.db(), NOW, 180)).not.toEqual(before);
+  }, 120_000);
+
+  it('keeps the previous summaries and their version when an orders load fails', async () => {
+    const version = await bed
+      .db()
+      .selectFrom('analytics_refresh')
+      .select('version')
+      .executeTakeFirst();
+    await bed.editWarehouse([`ALTER TABLE SALESORDERS RENAME COLUMN STATUS TO STATUS_GONE`]);
+    expect((await bed.sync('orders')).status).toBe('failed');
+    await bed.editWarehouse([`ALTER TABLE SALESORDERS RENAME COLUMN STATUS_GONE TO STATUS`]);
+    expect(
+      await bed.db().selectFrom('analytics_refresh').select('version').executeTakeFirst(),
+    ).toEqual(version);
+    await expectSummariesMatchTables();
+  }, 120_000);
+});
