@@ -125,7 +125,8 @@ const fixSelect = (operation: TLooseOperation, add: TCollect): TLooseOperation =
           location: `${place}, source`,
           kind: 'object_source',
           severity: 'warning',
-          before: String(JSON.stringify(source)),
+          // JSON.stringify answers undefined for undefined, whatever its declared type says.
+          before: (JSON.stringify(source) as string | undefined) ?? 'undefined',
           after: null,
         });
         return column;
