@@ -47,6 +47,12 @@ export const fixColumnRef = (ref: string): string => {
 export const fixFilterFlags = (condition: string): string =>
   condition.replace(FLAG_WORD, (word) => word.toUpperCase());
 
+// JSON.stringify answers undefined for undefined, whatever its declared type says.
+const describe = (value: unknown): string => {
+  const text: string | undefined = JSON.stringify(value);
+  return text ?? 'undefined';
+};
+
 type TLooseOperation = Record<string, unknown> & { type?: unknown };
 
 const asRecord = (value: unknown): Record<string, unknown> | undefined =>
@@ -125,8 +131,7 @@ const fixSelect = (operation: TLooseOperation, add: TCollect): TLooseOperation =
           location: `${place}, source`,
           kind: 'object_source',
           severity: 'warning',
-          // JSON.stringify answers undefined for undefined, whatever its declared type says.
-          before: (JSON.stringify(source) as string | undefined) ?? 'undefined',
+          before: describe(source),
           after: null,
         });
         return column;
