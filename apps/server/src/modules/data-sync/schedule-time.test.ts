@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ZScheduleSpec } from '@portal/domain/data-sync-api';
+import { loadConfig } from '../../config';
 import { nextRunAfter } from './schedule-time';
 
 const at = (iso: string) => Date.parse(iso);
@@ -57,5 +58,18 @@ describe('next run of a schedule', () => {
     const schedule = { interval: 60, start_time: '22:00', end_time: '02:00', days: ['fri'] };
     expect(next(schedule, '2025-06-14T01:30:00Z')).toBe('2025-06-14T02:00:00.000Z');
     expect(next(schedule, '2025-06-14T02:00:00Z')).toBe('2025-06-20T22:00:00.000Z');
+  });
+});
+
+describe('SCHEDULER_TIMEZONE', () => {
+  it('defaults to UTC and refuses a zone that does not exist', () => {
+    expect(loadConfig({}).schedulerTimezone).toBe('UTC');
+    expect(loadConfig({ SCHEDULER_TIMEZONE: 'Europe/Berlin' }).schedulerTimezone).toBe(
+      'Europe/Berlin',
+    );
+    expect(() => loadConfig({ SCHEDULER_TIMEZONE: 'Mars/Olympus' })).toThrow(
+      /SCHEDULER_TIMEZONE must be an IANA time zone/,
+    );
+    expect(loadConfig({ SCHEDULER_TICK_MS: '0' }).schedulerTickMs).toBe(0);
   });
 });

@@ -120,7 +120,8 @@ export const createScheduler = (deps: TRunDeps, runs: TRuns) => {
   const control = async (action: 'start' | 'stop', by: string) => {
     const now = clock();
     const changed = await setSchedulerRunning(db, { running: action === 'start', now, by });
-    if (action === 'start') {
+    // Only a real start replans: a second 'start' must not push back a run about to fall due.
+    if (action === 'start' && changed) {
       storedError = undefined;
       for (const row of await listSchedules(db)) {
         await setNextRun(db, row.id, row.enabled === 1 ? nextRun(row.schedule, now) : null);
