@@ -48,10 +48,8 @@ export const fixFilterFlags = (condition: string): string =>
   condition.replace(FLAG_WORD, (word) => word.toUpperCase());
 
 // JSON.stringify answers undefined for undefined, whatever its declared type says.
-const describe = (value: unknown): string => {
-  const text: string | undefined = JSON.stringify(value);
-  return text ?? 'undefined';
-};
+const describe = (value: unknown): string =>
+  value === undefined ? 'undefined' : JSON.stringify(value);
 
 type TLooseOperation = Record<string, unknown> & { type?: unknown };
 
