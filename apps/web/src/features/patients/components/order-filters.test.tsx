@@ -50,6 +50,25 @@ describe('OrderViewFilter', () => {
     fireEvent.change(select, { target: { value: '33 - Awaiting PAR' } });
     expect(onSubStatusChange).toHaveBeenCalledWith('33 - Awaiting PAR');
   });
+
+  it("shows each view's count on its button once the counts are known", () => {
+    render(
+      <OrderViewFilter
+        view="action_items"
+        subStatus=""
+        counts={{ all: 4, in_progress: 0, action_items: 0, shipped: 4 }}
+        onViewChange={vi.fn()}
+        onSubStatusChange={vi.fn()}
+      />,
+    );
+    const views = within(screen.getByRole('group', { name: 'Order view' })).getAllByRole('button');
+    expect(views.map((button) => button.textContent)).toEqual([
+      'All Orders (4)',
+      'Orders In Progress (0)',
+      'Action Items (0)',
+      'Order Shipped (4)',
+    ]);
+  });
 });
 
 describe('OrderCategoriesDropdown', () => {

@@ -4,11 +4,14 @@ import {
   SUB_STATUSES,
   type TOrderView,
 } from '@portal/domain/order-progress';
+import type { TOrderViewCounts } from '@portal/domain/patients-api';
 import { selectClass } from '../lib/ui-classes';
 
 type TOrderViewFilterProps = {
   view: TOrderView;
   subStatus: string;
+  /** Each view's count, once the orders call has answered for this patient. */
+  counts?: TOrderViewCounts | undefined;
   onViewChange: (view: TOrderView) => void;
   onSubStatusChange: (subStatus: string) => void;
 };
@@ -22,6 +25,7 @@ const viewButton = (active: boolean) =>
 export const OrderViewFilter = ({
   view,
   subStatus,
+  counts,
   onViewChange,
   onSubStatusChange,
 }: TOrderViewFilterProps) => (
@@ -38,6 +42,7 @@ export const OrderViewFilter = ({
             onClick={() => onViewChange(option)}
           >
             {ORDER_VIEW_LABELS[option]}
+            {counts ? ` (${counts[option]})` : null}
           </button>
         ))}
       </div>

@@ -3,17 +3,19 @@ import type { TOrder, TPatientSummary } from '@portal/domain/patients-api';
 import { Alert } from '../../../components/ui/alert';
 import { Pager } from '../../../components/ui/pager';
 import { useOrderCategories } from '../api/get-order-categories';
-import { usePatientOrders } from '../hooks/use-patient-orders';
+import type { TPatientOrders } from '../hooks/use-patient-orders';
 import { apiErrorMessage } from '../lib/list-error';
 import { fullName } from '../lib/patient-display';
 import { REVEAL_IDS } from '../lib/reveal';
 import { buttonClass, panelClass } from '../lib/ui-classes';
 import { OrderCategoriesDropdown } from './order-categories-dropdown';
+import { EmptyViewHint } from './empty-view-hint';
 import { OrderViewFilter } from './order-view-filter';
 import { OrdersTable } from './orders-table';
 
 type TOrdersPanelProps = {
-  payorKey: string;
+  /** The chosen patient's orders in the chosen view (usePatientOrders). */
+  patientOrders: TPatientOrders;
   patient: TPatientSummary | undefined;
   selectedOrderId: string | undefined;
   onSelectOrder: (order: TOrder) => void;
@@ -21,15 +23,12 @@ type TOrdersPanelProps = {
 
 /** 'Orders for {patient} (total)': views, sub-status, categories, the list and its pager. */
 export const OrdersPanel = ({
-  payorKey,
+  patientOrders,
   patient,
   selectedOrderId,
   onSelectOrder,
 }: TOrdersPanelProps) => {
-  const { filter, page, setPage, orders, loading } = usePatientOrders(
-    payorKey,
-    patient?.patient_key,
-  );
+  const { filter, page, setPage, orders, loading, viewCounts } = patientOrders;
   const categories = useOrderCategories();
   const [chosenCategories, setChosenCategories] = useState<ReadonlySet<string>>(new Set());
 
@@ -69,13 +68,19 @@ export const OrdersPanel = ({
       <OrderViewFilter
         view={filter.view}
         subStatus={filter.subStatus}
+        counts={viewCounts}
         onViewChange={filter.setView}
         onSubStatusChange={filter.setSubStatus}
       />
       {orders.isError && !loading ? (
         <Alert tone="error">{apiErrorMessage(orders.error, 'Failed to load orders')}</Alert>
       ) : data?.orders.length === 0 ? (
-        <p className="py-8 text-center text-slate-600">No orders found for this patient.</p>
+        <div className="py-8 text-center text-slate-600">
+          <p>No orders found for this patient.</p>
+          {filter.view !== 'all' && (
+            <EmptyViewHint total={data.view_counts.all} onShowAll={() => filter.setView('all')} />
+          )}
+        </div>
       ) : (
         <OrdersTable
           orders={data?.orders ?? []}

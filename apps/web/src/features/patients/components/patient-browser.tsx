@@ -43,7 +43,7 @@ export const PatientBrowser = ({ user, layout }: TPatientBrowserProps) => {
   const orders = scope.payorKey !== undefined && (
     <div className={layout === 'stacked' ? 'grid gap-6 2xl:grid-cols-2' : 'space-y-6'}>
       <OrdersPanel
-        payorKey={scope.payorKey}
+        patientOrders={browser.orders}
         patient={browser.patient}
         selectedOrderId={browser.order?.order_id}
         onSelectOrder={browser.selectOrder}

@@ -23,9 +23,7 @@ const order = (id: string): TOrder => ({
 });
 
 /** The first page is cached and never stale, so nothing is fetched. */
-const renderTimeline = (
-  page: Omit<TOrderListResponse, 'success' | 'per_page' | 'view_counts'>,
-) => {
+const renderTimeline = (page: Omit<TOrderListResponse, 'success' | 'per_page' | 'view_counts'>) => {
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
   queryClient.setQueryData(
     getOrdersQueryOptions({ ...keys, page: 1, view: 'all', subStatus: '' }).queryKey,

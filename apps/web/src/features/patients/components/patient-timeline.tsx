@@ -5,6 +5,7 @@ import { Pager } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
 import { useOrders } from '../api/get-orders';
 import { OrderCard } from './timeline-order-card';
+import { DataFreshnessLine } from './data-freshness-line';
 
 export type TPatientTimelineProps = {
   /** The signed-in patient's payor and patient keys (from the session's user). */
@@ -23,10 +24,22 @@ export const TIMELINE_TEXTS = {
 const retryClass =
   'mt-2 font-semibold underline underline-offset-2 focus-visible:ring-2 focus-visible:ring-red-700 focus-visible:outline-none';
 
-/** The patient's whole dashboard page: its h1, then the timeline section. */
-const Frame = ({ total, children }: { total?: number; children: ReactNode }) => (
+/**
+ * The patient's whole dashboard page: its h1, how fresh the data is (for an account with
+ * orders to show), then the timeline section.
+ */
+const Frame = ({
+  total,
+  linked = true,
+  children,
+}: {
+  total?: number;
+  linked?: boolean;
+  children: ReactNode;
+}) => (
   <>
     <PageHeading title="Dashboard" />
+    {linked && <DataFreshnessLine />}
     <section aria-labelledby="patient-timeline-heading" className="max-w-3xl">
       <h2 id="patient-timeline-heading" className="mb-4 text-lg font-semibold text-slate-900">
         {TIMELINE_TEXTS.heading}
@@ -104,7 +117,7 @@ const TimelineOrders = ({ payorKey, patientKey }: { payorKey: string; patientKey
 export const PatientTimeline = ({ payorKey, patientKey }: TPatientTimelineProps) => {
   if (!payorKey || !patientKey) {
     return (
-      <Frame>
+      <Frame linked={false}>
         <Alert tone="info">{TIMELINE_TEXTS.notLinked}</Alert>
       </Frame>
     );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { readDashboardLink } from '../lib/dashboard-link';
 import type { TOrder, TPatientSummary } from '@portal/domain/patients-api';
 import { useFavorites } from '../api/get-favorites';
 import { usePatients } from '../api/get-patients';
@@ -6,6 +7,7 @@ import { useToggleFavorite } from '../api/toggle-favorite';
 import { patientListErrorMessage } from '../lib/list-error';
 import { REVEAL_IDS, revealIfBelow } from '../lib/reveal';
 import { usePatientFilters } from './use-patient-filters';
+import { usePatientOrders } from './use-patient-orders';
 import { usePayorScope, type TStaffUser } from './use-payor-scope';
 
 const NO_FAVORITES: ReadonlySet<string> = new Set();
@@ -35,8 +37,30 @@ export const usePatientBrowser = (user: TStaffUser) => {
   // Choices belong to one payor and one patient; they lapse when those change.
   const [picked, setPicked] = useState<{ payorKey?: string; patient?: TPatientSummary }>({});
   const patient = picked.payorKey === payorKey ? picked.patient : undefined;
+  // A dashboard link names a patient: chosen once, when the list first shows them.
+  const [linkedKey, setLinkedKey] = useState(() => readDashboardLink().patientKey);
+  const linked = list.data?.patients.find((row) => row.patient_key === linkedKey);
+  if (linked && payorKey !== undefined) {
+    setLinkedKey(undefined);
+    setPicked({ payorKey, patient: linked });
+  }
+  const orders = usePatientOrders(
+    payorKey ?? '',
+    payorKey === undefined ? undefined : patient?.patient_key,
+  );
   const [pickedOrder, setPickedOrder] = useState<{ patientKey?: string; order?: TOrder }>({});
-  const order = pickedOrder.patientKey === patient?.patient_key ? pickedOrder.order : undefined;
+  const pickedForPatient =
+    pickedOrder.patientKey === patient?.patient_key ? pickedOrder.order : undefined;
+  // The chosen order stays only while the list shows it: a view, sub-status or page
+  // that leaves it out clears it once that list has arrived (until then the old list,
+  // which holds it, is still on screen).
+  const listed =
+    pickedForPatient !== undefined &&
+    orders.orders.data?.orders.some((row) => row.order_id === pickedForPatient.order_id) === true;
+  if (pickedForPatient && !listed && !orders.loading) {
+    setPickedOrder({});
+  }
+  const order = listed ? pickedForPatient : undefined;
   const [detailsFor, setDetailsFor] = useState<TPatientSummary>();
 
   const firstLoad =
@@ -56,6 +80,7 @@ export const usePatientBrowser = (user: TStaffUser) => {
       void favorites.refetch();
     },
     patient,
+    orders,
     selectPatient: (next: TPatientSummary) => {
       setPicked({ payorKey, patient: next });
       revealIfBelow(REVEAL_IDS.orders);

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import type { TOrderViewCounts } from '@portal/domain/patients-api';
 import { useOrders } from '../api/get-orders';
 import { useDebouncedValue } from './use-debounced-value';
 import { useOrderFilter } from './use-order-filter';
@@ -26,6 +27,20 @@ export const usePatientOrders = (payorKey: string, patientKey: string | undefine
   const debounced = useDebouncedValue(params, ORDER_FETCH_DEBOUNCE_MS);
   const orders = useOrders(debounced);
   const settling = debounced !== params;
+  const loading = settling || orders.isPending || orders.isPlaceholderData;
+
+  // The view buttons keep this patient's counts while another view or page loads, and
+  // show none of the previous patient's.
+  const patientScope = `${payorKey}|${patientKey ?? ''}`;
+  const [known, setKnown] = useState<{ scope: string; counts: TOrderViewCounts }>();
+  const fresh = loading ? undefined : orders.data?.view_counts;
+  if (
+    fresh &&
+    patientKey !== undefined &&
+    (known?.scope !== patientScope || known.counts !== fresh)
+  ) {
+    setKnown({ scope: patientScope, counts: fresh });
+  }
 
   return {
     filter,
@@ -33,6 +48,10 @@ export const usePatientOrders = (payorKey: string, patientKey: string | undefine
     setPage: (next: number) => setPaging({ scope, page: next }),
     orders,
     /** Waiting for the debounce or the server: the shown page is not this one's yet. */
-    loading: settling || orders.isPending || orders.isPlaceholderData,
+    loading,
+    /** Each view's count for this patient, once known. */
+    viewCounts: known?.scope === patientScope ? known.counts : undefined,
   };
 };
+
+export type TPatientOrders = ReturnType<typeof usePatientOrders>;
