@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { neutralizeCsvCell } from '@portal/domain/csv-cells';
 import { generateTemporaryPassword } from '@portal/domain/passwords';
 import { hashPassword } from './passwords';
 
@@ -12,6 +13,20 @@ export const HASH_CONCURRENCY = Math.max(
   Math.min(availableParallelism(), Number(process.env.UV_THREADPOOL_SIZE ?? 4) - 1),
 );
 
+/**
+ * The shared generator's password, drawn again while it starts with '@' (one of its
+ * specials): the results file would have to neutralise such a cell with an apostrophe,
+ * and the admin would hand out a password that does not work.
+ */
+export const spreadsheetSafePassword = (): string => {
+  for (;;) {
+    const password = generateTemporaryPassword();
+    if (neutralizeCsvCell(password) === password) {
+      return password;
+    }
+  }
+};
+
 /** A temporary password (the shared generator) and its hash, for each of `count` accounts. */
 export const issueTemporaryPasswords = async (
   count: number,
@@ -22,7 +37,7 @@ export const issueTemporaryPasswords = async (
     while (next < count) {
       const index = next;
       next += 1;
-      const password = generateTemporaryPassword();
+      const password = spreadsheetSafePassword();
       issued[index] = { password, hash: await hashPassword(password) };
     }
   };

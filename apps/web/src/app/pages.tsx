@@ -59,6 +59,15 @@ const Documents = lazyPage(
   (module) => module.DocumentsRoute,
 );
 
+const BulkUpload = lazyPage(
+  () => import('../features/bulk-upload/components/bulk-upload-page'),
+  (module) => module.BulkUploadPage,
+);
+const PortalActivation = lazyPage(
+  () => import('../features/portal-activation/components/portal-activation-page'),
+  (module) => module.PortalActivationPage,
+);
+
 const lazyScreen = (Screen: TLazyPage) => ({ element: <Screen />, preload: Screen.preload });
 
 /** The signed-in screens of the route table; who may open each comes from ROUTE_ACCESS. */
@@ -88,17 +97,12 @@ export const APP_PAGES: readonly TAppPage[] = [
     element: titled('Admin Documentation'),
   },
   { path: '/admin/audit', title: 'Audit Trail', inNav: true, ...lazyScreen(AuditTrail) },
-  {
-    path: '/admin/bulk-upload',
-    title: 'Bulk User Upload',
-    inNav: true,
-    element: titled('Bulk User Upload'),
-  },
+  { path: '/admin/bulk-upload', title: 'Bulk User Upload', inNav: true, ...lazyScreen(BulkUpload) },
   {
     path: '/admin/patient-portal-activation',
     title: 'Patient Portal Activation',
     inNav: true,
-    element: titled('Patient Portal Activation'),
+    ...lazyScreen(PortalActivation),
   },
   { path: '/contact', title: 'Contact Support', inNav: true, ...lazyScreen(Contact) },
   { path: '/profile', title: 'My Profile', inNav: true, ...lazyScreen(Profile) },

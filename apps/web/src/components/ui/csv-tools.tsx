@@ -1,0 +1,112 @@
+import { useId, type ReactNode } from 'react';
+
+/** Class lists the admin CSV screens share. */
+const focusRing = 'focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none';
+export const toolButtonClass = `inline-flex items-center justify-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60 ${focusRing}`;
+export const toolPrimaryClass = `inline-flex items-center justify-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-400 ${focusRing} focus-visible:ring-offset-2`;
+export const panelClass = 'mb-6 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6';
+export const thClass =
+  'sticky top-0 border-b border-slate-200 bg-slate-50 px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase';
+export const tdClass = 'border-b border-slate-100 px-3 py-2 align-top text-slate-800';
+
+/** The .csv file chooser: a labelled native input, so keyboards and screen readers know it. */
+export const CsvFilePicker = ({
+  file,
+  onChange,
+  disabled,
+}: {
+  file: File | null;
+  onChange: (file: File | null) => void;
+  disabled?: boolean;
+}) => {
+  const id = useId();
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+        CSV file
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept=".csv,text/csv"
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.files?.[0] ?? null)}
+        className="block w-full max-w-md text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-700 hover:file:bg-brand-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+      />
+      {file && (
+        <p className="mt-1 text-xs text-slate-600">
+          {file.name} ({Math.max(1, Math.round(file.size / 1024)).toLocaleString()} KB)
+        </p>
+      )}
+    </div>
+  );
+};
+
+/** Sent-bytes progress, then a spinner-free 'Processing' while the server works. */
+export const UploadProgress = ({ percent }: { percent: number }) => (
+  <div className="mb-4 max-w-md">
+    <progress
+      className="h-2 w-full accent-brand-600"
+      max={100}
+      value={percent}
+      aria-label="Upload progress"
+    />
+    <p className="mt-1 text-xs text-slate-600" aria-live="polite">
+      {percent < 100 ? `Uploading... ${percent}%` : 'Processing rows...'}
+    </p>
+  </div>
+);
+
+/**
+ * A results table that scrolls inside its own box (both ways, so phones keep every
+ * column). The box is a focusable region, so keyboard users can scroll it too.
+ */
+export const ScrollTable = ({
+  label,
+  columns,
+  children,
+}: {
+  label: string;
+  columns: string[];
+  children: ReactNode;
+}) => (
+  <div
+    role="region"
+    aria-label={label}
+    tabIndex={0}
+    className="max-h-80 overflow-auto rounded-lg ring-1 ring-slate-200 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+  >
+    <table className="w-full border-collapse text-sm">
+      <caption className="sr-only">{label}</caption>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column} scope="col" className={thClass}>
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  </div>
+);
+
+/** One count in a results summary. */
+export const Stat = ({
+  label,
+  value,
+  tone = 'slate',
+}: {
+  label: string;
+  value: number;
+  tone?: 'slate' | 'green' | 'red';
+}) => {
+  const tones = { slate: 'text-slate-900', green: 'text-green-700', red: 'text-red-700' };
+  return (
+    <div className="rounded-lg bg-slate-50 px-4 py-3 ring-1 ring-slate-200">
+      <dt className="text-xs font-medium text-slate-600">{label}</dt>
+      <dd className={`text-2xl font-bold ${tones[tone]}`}>{value.toLocaleString()}</dd>
+    </div>
+  );
+};

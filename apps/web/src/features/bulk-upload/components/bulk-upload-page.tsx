@@ -1,0 +1,108 @@
+import { useState, type SubmitEvent } from 'react';
+import {
+  BULK_UPLOAD_COLUMNS,
+  BULK_UPLOAD_MESSAGES,
+  CSV_FILE_MESSAGES,
+  isCsvFileName,
+} from '@portal/domain/bulk-users';
+import { Alert } from '../../../components/ui/alert';
+import {
+  CsvFilePicker,
+  UploadProgress,
+  panelClass,
+  toolButtonClass,
+  toolPrimaryClass,
+} from '../../../components/ui/csv-tools';
+import { PageHeading } from '../../../components/ui/page-heading';
+import { ApiError } from '../../../lib/api-client';
+import { useDownloadBulkTemplate } from '../api/download-template';
+import { useUploadUsers } from '../api/upload-users';
+import { BulkResults } from './bulk-results';
+
+/** The server's own words for a refused file (too large, bad header), else the spec's. */
+const uploadMessage = (error: Error) =>
+  error instanceof ApiError && error.serverError && error.status < 500
+    ? error.serverError
+    : BULK_UPLOAD_MESSAGES.uploadFailed;
+
+/** /admin/bulk-upload: instructions, template, the file, and each row's outcome. */
+export const BulkUploadPage = () => {
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [percent, setPercent] = useState(0);
+  const template = useDownloadBulkTemplate();
+  const upload = useUploadUsers(setPercent);
+
+  const choose = (next: File | null) => {
+    setFile(next);
+    upload.reset();
+    setFileError(next && !isCsvFileName(next.name) ? CSV_FILE_MESSAGES.selectCsv : null);
+  };
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!file) {
+      setFileError(CSV_FILE_MESSAGES.selectFile);
+      return;
+    }
+    if (!isCsvFileName(file.name)) {
+      setFileError(CSV_FILE_MESSAGES.selectCsv);
+      return;
+    }
+    setFileError(null);
+    setPercent(0);
+    upload.mutate(file);
+  };
+
+  return (
+    <>
+      <PageHeading title="Bulk User Upload" />
+      <section aria-labelledby="bulk-instructions" className={panelClass}>
+        <h2 id="bulk-instructions" className="mb-2 text-lg font-semibold text-slate-900">
+          Instructions
+        </h2>
+        <ol className="mb-4 list-decimal space-y-1 pl-5 text-sm text-slate-700">
+          <li>Download the template and fill in one user per row.</li>
+          <li>
+            Columns: {BULK_UPLOAD_COLUMNS.join(', ')}. Email is required; give a role name or a
+            role_id (admin=1, case_manager_admin=2, case_manager=3, patient=4, customer_service=5).
+          </li>
+          <li>Case managers and customer service need the payor_key of an existing payor.</li>
+          <li>Up to 5,000 rows and 2 MB per file. Each row succeeds or fails on its own.</li>
+          <li>New users get a temporary password and must change it at first sign-in.</li>
+        </ol>
+        <button
+          type="button"
+          className={toolButtonClass}
+          disabled={template.isPending}
+          onClick={() => template.mutate()}
+        >
+          {template.isPending ? 'Downloading...' : 'Download Template'}
+        </button>
+        {template.isError && (
+          <div className="mt-3">
+            <Alert tone="error">{BULK_UPLOAD_MESSAGES.templateFailed}</Alert>
+          </div>
+        )}
+      </section>
+      <form
+        onSubmit={submit}
+        className={panelClass}
+        aria-labelledby="bulk-upload-heading"
+        noValidate
+      >
+        <h2 id="bulk-upload-heading" className="mb-3 text-lg font-semibold text-slate-900">
+          Upload Users
+        </h2>
+        <CsvFilePicker file={file} onChange={choose} disabled={upload.isPending} />
+        {fileError && <Alert tone="error">{fileError}</Alert>}
+        {upload.isError && <Alert tone="error">{uploadMessage(upload.error)}</Alert>}
+        {upload.isPending && <UploadProgress percent={percent} />}
+        <button type="submit" className={toolPrimaryClass} disabled={upload.isPending}>
+          {upload.isPending ? 'Uploading...' : 'Upload Users'}
+        </button>
+      </form>
+      {upload.data && <BulkResults results={upload.data} />}
+    </>
+  );
+};
