@@ -6,7 +6,9 @@ import { useLogout } from '../features/auth/api/logout';
 import { IdleLogoff } from '../features/auth/components/idle-logoff';
 import { FirstLoginFilterPrompt } from '../features/preferences/components/first-login-filter-prompt';
 import { ErrorBoundary } from './error-boundary';
+import { ForcedPasswordNotice } from './forced-password-notice';
 import { MainNav } from './main-nav';
+import { CHANGE_PASSWORD_PATH, isPasswordChangeForced } from './password-reset-redirect';
 
 const quietButton =
   'rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none';
@@ -36,6 +38,10 @@ export const AppLayout = () => {
   if (!user) {
     return null;
   }
+  // Until the password is changed, only Change Password and Logout are offered, and no
+  // other screen is drawn even if the guard stopped redirecting (require-auth.tsx).
+  const forced = isPasswordChangeForced(user);
+  const blocked = forced && location.pathname !== CHANGE_PASSWORD_PATH;
   const signOut = () =>
     logout.mutate(undefined, { onSettled: () => void navigate('/login', { replace: true }) });
 
@@ -58,9 +64,13 @@ export const AppLayout = () => {
           >
             Menu
           </button>
-          <Link to="/" className="font-bold whitespace-nowrap text-brand-700">
-            Supplier Portal
-          </Link>
+          {forced ? (
+            <span className="font-bold whitespace-nowrap text-brand-700">Supplier Portal</span>
+          ) : (
+            <Link to="/" className="font-bold whitespace-nowrap text-brand-700">
+              Supplier Portal
+            </Link>
+          )}
         </div>
         <div className="flex items-center gap-2">
           <span className="hidden text-sm text-slate-600 sm:inline">{user.email}</span>
@@ -83,7 +93,7 @@ export const AppLayout = () => {
           aria-label="Main"
           className={`${menuOpen ? 'block' : 'hidden'} border-b border-slate-200 bg-white p-3 lg:block lg:w-60 lg:border-r lg:border-b-0`}
         >
-          <MainNav role={user.role} onNavigate={() => setMenuOpen(false)} />
+          {!forced && <MainNav role={user.role} onNavigate={() => setMenuOpen(false)} />}
           {/* On phones the header has no room for it, so it joins the menu. */}
           <Link
             to="/change-password"
@@ -95,7 +105,7 @@ export const AppLayout = () => {
         </nav>
         <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 sm:px-8 focus:outline-none">
           <ErrorBoundary key={location.pathname}>
-            <Outlet />
+            {blocked ? <ForcedPasswordNotice /> : <Outlet />}
           </ErrorBoundary>
         </main>
       </div>

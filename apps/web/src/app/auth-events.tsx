@@ -4,7 +4,12 @@ import { useLocation, useNavigate } from 'react-router';
 import { AUTH_MESSAGES } from '@portal/domain/messages';
 import { UNAUTHENTICATED, authQueryKey } from '../features/auth/api/check-auth';
 import { onAuthEvent } from '../lib/api-client';
-import { CHANGE_PASSWORD_PATH, redirectLoopDetected } from './password-reset-redirect';
+import {
+  CHANGE_PASSWORD_PATH,
+  noteAutomaticRedirect,
+  noteUserInput,
+  redirectLoopDetected,
+} from './password-reset-redirect';
 
 /** Turns the API client's session events into navigation. */
 export const AuthEvents = () => {
@@ -15,6 +20,17 @@ export const AuthEvents = () => {
   useEffect(() => {
     pathname.current = location.pathname;
   }, [location.pathname]);
+
+  // The loop rule counts only redirects no click or key press of the user's came between.
+  useEffect(() => {
+    const onInput = () => noteUserInput();
+    window.addEventListener('pointerdown', onInput, true);
+    window.addEventListener('keydown', onInput, true);
+    return () => {
+      window.removeEventListener('pointerdown', onInput, true);
+      window.removeEventListener('keydown', onInput, true);
+    };
+  }, []);
 
   useEffect(
     () =>
@@ -29,7 +45,9 @@ export const AuthEvents = () => {
           queryClient.setQueryData(authQueryKey, UNAUTHENTICATED);
           return;
         }
+        // The server refused a call because the password must change first.
         if (pathname.current !== CHANGE_PASSWORD_PATH && !redirectLoopDetected()) {
+          noteAutomaticRedirect();
           void queryClient.invalidateQueries({ queryKey: authQueryKey });
           void navigate(CHANGE_PASSWORD_PATH, { replace: true });
         }

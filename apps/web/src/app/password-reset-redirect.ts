@@ -24,16 +24,67 @@ let completedThisLoad: boolean | undefined;
 export const resetCompletedThisLoad = (): boolean =>
   (completedThisLoad ??= consumeResetCompletion());
 
+/** Whether this user must change their password before anything else. */
+export const isPasswordChangeForced = (user: { password_reset_required: boolean }) =>
+  user.password_reset_required && !resetCompletedThisLoad();
+
+/**
+ * A redirect loop is this many automatic redirects to /change-password within the window
+ * with no click or key press of the user's in between. A person opening links or typing
+ * addresses is never that fast, and their own input restarts the count anyway.
+ */
+export const LOOP_RULE = { redirects: 5, windowMs: 1_000 } as const;
+
+/** The loop rule (pure): do these redirect times, at `now`, make a loop? */
+export const isRedirectLoop = (options: {
+  redirectTimes: readonly number[];
+  lastUserInputAt: number;
+  now: number;
+}): boolean =>
+  options.redirectTimes.filter(
+    (at) => at > options.lastUserInputAt && options.now - at <= LOOP_RULE.windowMs,
+  ).length >= LOOP_RULE.redirects;
+
 export const redirectLoopDetected = () => session.get(SESSION_KEYS.redirectLoopDetected) !== null;
 
-/** Records a loop when /change-password follows /change-password; redirects stop from then on. */
-export const noteVisit = (pathname: string, previousPath: string | undefined) => {
-  if (pathname === CHANGE_PASSWORD_PATH && previousPath === CHANGE_PASSWORD_PATH) {
+// In memory: a page load (typed address, reload) has had no input yet.
+let lastUserInputAt = 0;
+
+/** A click or key press of the user's: redirects before it are not part of a loop. */
+export const noteUserInput = (now = Date.now()) => {
+  lastUserInputAt = now;
+  session.remove(SESSION_KEYS.redirectHistory);
+};
+
+const readHistory = (): number[] => {
+  try {
+    const parsed: unknown = JSON.parse(session.get(SESSION_KEYS.redirectHistory) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((at): at is number => typeof at === 'number') : [];
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * Records one automatic redirect to /change-password (kept in session storage, so a loop
+ * of page loads counts too) and sets the spec's loop flag when they make a loop.
+ */
+export const noteAutomaticRedirect = (now = Date.now()) => {
+  const history = [
+    ...readHistory().filter((at) => at > lastUserInputAt && now - at <= LOOP_RULE.windowMs),
+    now,
+  ];
+  session.set(SESSION_KEYS.redirectHistory, JSON.stringify(history));
+  if (isRedirectLoop({ redirectTimes: history, lastUserInputAt, now })) {
     session.set(SESSION_KEYS.redirectLoopDetected, 'true');
   }
 };
 
-/** Whether a user who must change their password is sent to /change-password from here. */
+/**
+ * Whether a user who must change their password is kept from this screen. Whether they
+ * are sent to /change-password or (after a loop, when redirects stop) shown the way
+ * there, they never see the screen itself.
+ */
 export const mustRedirectToChangePassword = (options: {
   passwordResetRequired: boolean;
   pathname: string;
@@ -41,5 +92,4 @@ export const mustRedirectToChangePassword = (options: {
 }): boolean =>
   options.passwordResetRequired &&
   options.pathname !== CHANGE_PASSWORD_PATH &&
-  !options.resetJustCompleted &&
-  !redirectLoopDetected();
+  !options.resetJustCompleted;

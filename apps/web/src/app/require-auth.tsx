@@ -1,16 +1,27 @@
-import { useEffect, useRef } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { useCheckAuth } from '../features/auth/api/check-auth';
 import {
   CHANGE_PASSWORD_PATH,
   mustRedirectToChangePassword,
-  noteVisit,
+  noteAutomaticRedirect,
+  redirectLoopDetected,
   resetCompletedThisLoad,
 } from './password-reset-redirect';
 
 const primaryButton =
   'rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none';
+
+/** An automatic redirect to /change-password, counted for the loop rule. */
+const RedirectToChangePassword = () => {
+  const navigate = useNavigate();
+  useEffect(() => {
+    noteAutomaticRedirect();
+    void navigate(CHANGE_PASSWORD_PATH, { replace: true });
+  }, [navigate]);
+  return null;
+};
 
 /**
  * The signed-in area's guard: a session, then the forced password change. Role checks per
@@ -19,13 +30,6 @@ const primaryButton =
 export const RequireAuth = () => {
   const auth = useCheckAuth();
   const location = useLocation();
-  const previousPath = useRef<string | undefined>(undefined);
-
-  // Keyed on navigations, not paths: /change-password opened again from itself counts.
-  useEffect(() => {
-    noteVisit(location.pathname, previousPath.current);
-    previousPath.current = location.pathname;
-  }, [location.key, location.pathname]);
 
   if (auth.isPending) {
     return (
@@ -60,7 +64,9 @@ export const RequireAuth = () => {
       resetJustCompleted: resetCompletedThisLoad(),
     })
   ) {
-    return <Navigate to={CHANGE_PASSWORD_PATH} replace />;
+    // After a loop redirects stop; the layout then shows the way to /change-password in
+    // place of the screen (app-layout.tsx), so the screen is still never drawn.
+    return redirectLoopDetected() ? <Outlet /> : <RedirectToChangePassword key={location.key} />;
   }
   return <Outlet />;
 };

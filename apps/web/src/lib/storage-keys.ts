@@ -14,6 +14,8 @@ export const LOCAL_KEYS = {
 export const SESSION_KEYS = {
   redirectLoopDetected: 'auth_redirect_loop_detected',
   freshLoginPasswordReset: 'fresh_login_password_reset',
+  /** Not the spec's: times of the recent automatic redirects, for the loop rule. */
+  redirectHistory: 'auth_redirect_history',
 } as const;
 
 /** Storage can throw (private mode, quota); none of these keys is worth a crash. */
