@@ -27,6 +27,8 @@ export const ROUTE_ACCESS = {
   '/contact': SUPPORT,
   '/documents': STAFF,
   '/data-sync': ['admin', 'case_manager'],
+  /** The Data Integrity page the Scheduler tab opens in a new tab: the console's roles. */
+  '/data-sync/integrity': ['admin', 'case_manager'],
   '/admin/bulk-upload': ['admin'],
   '/admin/patient-portal-activation': ['admin'],
   '/admin/documentation': ['admin'],

@@ -54,6 +54,15 @@ const Profile = lazyPage(
   (module) => module.ProfileRoute,
 );
 
+const DataSync = lazyPage(
+  () => import('./data-sync-route'),
+  (module) => module.DataSyncRoute,
+);
+const DataIntegrity = lazyPage(
+  () => import('../features/data-sync/components/integrity-page'),
+  (module) => module.IntegrityPage,
+);
+
 const Documents = lazyPage(
   () => import('./documents-route'),
   (module) => module.DocumentsRoute,
@@ -89,7 +98,13 @@ export const APP_PAGES: readonly TAppPage[] = [
   { path: '/intake', title: 'Intake', inNav: true, ...lazyScreen(Intake) },
   { path: '/analytics', title: 'Analytics', inNav: true, element: titled('Analytics') },
   { path: '/documents', title: 'Document Management', inNav: true, ...lazyScreen(Documents) },
-  { path: '/data-sync', title: 'Data Sync', inNav: true, element: titled('Data Sync') },
+  { path: '/data-sync', title: 'Data Sync', inNav: true, ...lazyScreen(DataSync) },
+  {
+    path: '/data-sync/integrity',
+    title: 'Data Integrity',
+    inNav: false,
+    ...lazyScreen(DataIntegrity),
+  },
   {
     path: '/admin/documentation',
     title: 'Admin Documentation',

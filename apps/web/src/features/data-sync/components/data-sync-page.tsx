@@ -1,0 +1,63 @@
+import { useCallback, useMemo, useState } from 'react';
+import { PageHeading } from '../../../components/ui/page-heading';
+import { useForceSync } from '../api/force-sync';
+import { useTrackedJobs, type TTrackedJob } from '../hooks/use-tracked-jobs';
+import { failureDialog } from '../lib/format';
+import { DataSyncContext, type TDataSyncDialog } from './data-sync-context';
+import { DialogHost } from './dialog-host';
+import { JobHistoryTab } from './job-history-tab';
+import { SchedulerTab } from './scheduler-tab';
+import { SyncGroupsTab } from './sync-groups-tab';
+import { Tabs } from './tabs';
+
+const TABS = [
+  { id: 'groups', label: 'Sync Groups' },
+  { id: 'scheduler', label: 'Scheduler' },
+  { id: 'history', label: 'Job History' },
+] as const;
+type TTabId = (typeof TABS)[number]['id'];
+
+/** /data-sync: sync groups with live jobs, the scheduler and job history (staff-tools.md). */
+export const DataSyncPage = ({ permissions }: { permissions: readonly string[] }) => {
+  const [tab, setTab] = useState<TTabId>('groups');
+  const [dialog, setDialog] = useState<TDataSyncDialog>();
+  const canRun = permissions.includes('run_sync');
+
+  // A job seen running that fails opens the fixer or the error dialog (section 4).
+  const onFailed = useCallback((job: TTrackedJob) => {
+    const kind = failureDialog(job);
+    if (kind === 'case_fixer' && job.group_id) {
+      setDialog({ kind: 'fixer', groupId: job.group_id });
+    } else if (kind) {
+      setDialog({ kind: 'error', jobId: job.id });
+    }
+  }, []);
+  const tracked = useTrackedJobs(onFailed);
+  const start = useForceSync();
+  const { track } = tracked;
+
+  const actions = useMemo(
+    () => ({
+      canRun,
+      openDialog: setDialog,
+      startSync: (groupId: string) =>
+        start.mutate(groupId, { onSuccess: ({ job_id: jobId }) => track(jobId) }),
+      startingGroup: start.isPending ? start.variables : undefined,
+    }),
+    [canRun, start, track],
+  );
+
+  return (
+    <DataSyncContext.Provider value={actions}>
+      <PageHeading title="Data Sync" />
+      <Tabs label="Data sync" tabs={TABS} selected={tab} onSelect={setTab}>
+        {tab === 'groups' && (
+          <SyncGroupsTab tracked={tracked} startError={start.error} onDismissError={start.reset} />
+        )}
+        {tab === 'scheduler' && <SchedulerTab />}
+        {tab === 'history' && <JobHistoryTab />}
+      </Tabs>
+      <DialogHost dialog={dialog} onClose={() => setDialog(undefined)} />
+    </DataSyncContext.Provider>
+  );
+};

@@ -1,0 +1,60 @@
+import type { TSyncGroup } from '@portal/domain/sync-mapping';
+import { groupScheduleForm } from '../lib/schedule-form';
+import { buttonClass, panelClass, primaryButtonClass } from '../lib/ui-classes';
+import { useDataSync } from './data-sync-context';
+
+/** One sync group: name, description, mapping count, Default badge and its actions. */
+export const GroupCard = ({ group }: { group: TSyncGroup }) => {
+  const { canRun, openDialog, startSync, startingGroup } = useDataSync();
+  const titleId = `group-${group.id}-title`;
+  const count = group.mappings.length;
+  return (
+    <article aria-labelledby={titleId} data-testid="group-card" className={`${panelClass} h-full`}>
+      <div className="flex items-start justify-between gap-2">
+        <h3 id={titleId} className="font-semibold break-words text-slate-900">
+          {group.name}
+        </h3>
+        {group.isDefault && (
+          <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-600/20">
+            Default
+          </span>
+        )}
+      </div>
+      <p className="mt-1 text-sm text-slate-600">{group.description || 'No description'}</p>
+      <p className="mt-2 text-sm text-slate-700">
+        {count} {count === 1 ? 'mapping' : 'mappings'}
+      </p>
+      {canRun ? (
+        <div className="mt-4 flex flex-wrap gap-2">
+          <button
+            type="button"
+            className={primaryButtonClass}
+            disabled={startingGroup === group.id}
+            aria-label={`Start Sync: ${group.name}`}
+            onClick={() => startSync(group.id)}
+          >
+            {startingGroup === group.id ? 'Starting...' : 'Start Sync'}
+          </button>
+          <button
+            type="button"
+            className={buttonClass}
+            aria-label={`Schedule: ${group.name}`}
+            onClick={() => openDialog({ kind: 'schedule', form: groupScheduleForm(group.id) })}
+          >
+            Schedule
+          </button>
+          <button
+            type="button"
+            className={buttonClass}
+            aria-label={`Fix Case: ${group.name}`}
+            onClick={() => openDialog({ kind: 'fixer', groupId: group.id })}
+          >
+            Fix Case
+          </button>
+        </div>
+      ) : (
+        <p className="mt-4 text-xs text-slate-500">Read-only: starting syncs needs run_sync.</p>
+      )}
+    </article>
+  );
+};

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Modal } from '../../../components/ui/modal';
+import { Spinner } from '../../../components/ui/spinner';
+import { useJob } from '../api/get-job';
+import {
+  formatCount,
+  formatDateTime,
+  formatDuration,
+  jobDurationMs,
+  progressPercent,
+  shortJobId,
+} from '../lib/format';
+import { buttonClass, primaryButtonClass } from '../lib/ui-classes';
+import { useDataSync } from './data-sync-context';
+import { JobChildren } from './job-children';
+import { JobLogs } from './job-logs';
+import { ProgressBar, StatusBadge } from './status-badge';
+
+/** Job Details: every field the spec lists, the error box, mapping jobs and the log table. */
+export const JobDetailsDialog = ({ jobId, onClose }: { jobId: string; onClose: () => void }) => {
+  const { openDialog } = useDataSync();
+  const [autoRefresh, setAutoRefresh] = useState(true);
+  const query = useJob(jobId, autoRefresh);
+  const job = query.data?.data;
+  const running = job?.status === 'running';
+  const fields: [string, string][] = job
+    ? [
+        ['Type', job.type],
+        ['Source', job.source],
+        ['Destination', job.destination],
+        ['Started', formatDateTime(job.start_time)],
+        ['Completed', formatDateTime(job.end_time)],
+        ['Duration', formatDuration(jobDurationMs(job, query.dataUpdatedAt))],
+        ['Rows inserted', formatCount(job.rows_inserted)],
+        ['Progress', `${progressPercent(job.progress)}%`],
+      ]
+    : [];
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Job Details: ${shortJobId(jobId)}`}
+      size="xl"
+    >
+      {query.isPending ? (
+        <Spinner label="Loading job details..." />
+      ) : query.isError ? (
+        <Alert tone="error">Error fetching job details: {query.error.message}</Alert>
+      ) : job ? (
+        <div className="space-y-4">
+          <div className="flex items-center gap-3">
+            <StatusBadge status={job.status} />
+            <ProgressBar value={progressPercent(job.progress)} label="Job progress" />
+          </div>
+          <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+            {fields.map(([label, value]) => (
+              <div key={label} className="flex gap-2">
+                <dt className="w-32 shrink-0 font-medium text-slate-600">{label}</dt>
+                <dd className="break-all text-slate-900">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          {job.error && (
+            <div
+              role="alert"
+              className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+            >
+              <p className="font-semibold">Error ({job.error.category})</p>
+              <p className="break-words">{job.error.message}</p>
+              <button
+                type="button"
+                className="mt-2 font-medium underline"
+                onClick={() => openDialog({ kind: 'error', jobId: job.id })}
+              >
+                Show suggestions
+              </button>
+            </div>
+          )}
+          <JobChildren jobs={job.children} />
+          <JobLogs
+            jobId={job.id}
+            running={running}
+            autoRefresh={autoRefresh}
+            onAutoRefresh={setAutoRefresh}
+          />
+          <div className="flex justify-end gap-2">
+            {job.status === 'completed' && job.type !== 'group' && (
+              <button
+                type="button"
+                className={primaryButtonClass}
+                onClick={() => openDialog({ kind: 'samples', jobId: job.id })}
+              >
+                View Data Samples
+              </button>
+            )}
+            <button type="button" className={buttonClass} onClick={onClose}>
+              Close
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </Modal>
+  );
+};

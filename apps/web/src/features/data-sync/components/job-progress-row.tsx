@@ -1,0 +1,53 @@
+import type { TTrackedJob } from '../hooks/use-tracked-jobs';
+import { failureDialog, formatCount, progressPercent, shortJobId } from '../lib/format';
+import { buttonClass } from '../lib/ui-classes';
+import { useDataSync } from './data-sync-context';
+import { ProgressBar, StatusBadge } from './status-badge';
+
+/** One job of the panel: id, destination, status, progress bar, rows; Details and, if failed, help. */
+export const JobProgressRow = ({ job }: { job: TTrackedJob }) => {
+  const { openDialog } = useDataSync();
+  const percent = progressPercent(job.progress);
+  const failure = failureDialog(job);
+  return (
+    <li data-testid="tracked-job" className="rounded-xl border border-slate-200 p-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-mono text-sm text-slate-900" title={job.id}>
+            {shortJobId(job.id)}
+          </p>
+          <p className="text-sm text-slate-600">
+            {job.destination} · {formatCount(job.rows_inserted)} rows
+          </p>
+        </div>
+        <div className="flex items-center gap-2">
+          <StatusBadge status={job.status} />
+          <button
+            type="button"
+            className={buttonClass}
+            onClick={() => openDialog({ kind: 'details', jobId: job.id })}
+          >
+            Details
+          </button>
+          {failure && (
+            <button
+              type="button"
+              className={buttonClass}
+              onClick={() =>
+                failure === 'case_fixer' && job.group_id
+                  ? openDialog({ kind: 'fixer', groupId: job.group_id })
+                  : openDialog({ kind: 'error', jobId: job.id })
+              }
+            >
+              {failure === 'case_fixer' ? 'Fix Case Sensitivity' : 'View Error'}
+            </button>
+          )}
+        </div>
+      </div>
+      <div className="mt-2 flex items-center gap-3">
+        <ProgressBar value={percent} label={`Progress of job ${shortJobId(job.id)}`} />
+        <span className="w-12 text-right text-sm text-slate-700">{percent}%</span>
+      </div>
+    </li>
+  );
+};

@@ -1,0 +1,88 @@
+import { useId, useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Modal } from '../../../components/ui/modal';
+import { Spinner } from '../../../components/ui/spinner';
+import { inputClass } from '../../../components/ui/styles';
+import { useJobSamples } from '../api/get-job-samples';
+import { useDebounced } from '../hooks/use-debounced';
+import { formatCount, shortJobId } from '../lib/format';
+import { SampleSideBySide, SampleTable } from './sample-tables';
+import { Tabs } from './tabs';
+
+const TABS = [
+  { id: 'source', label: 'Source Data' },
+  { id: 'destination', label: 'Destination Data' },
+  { id: 'compare', label: 'Side by Side Comparison' },
+] as const;
+type TTabId = (typeof TABS)[number]['id'];
+
+/** Data Sample Comparison: both counts, the difference, a search and three views of the rows. */
+export const SamplesDialog = ({ jobId, onClose }: { jobId: string; onClose: () => void }) => {
+  const [tab, setTab] = useState<TTabId>('source');
+  const [search, setSearch] = useState('');
+  const searchId = useId();
+  const samples = useJobSamples(jobId, useDebounced(search.trim()));
+  const data = samples.data?.data;
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Data Sample Comparison: ${shortJobId(jobId)}`}
+      size="xl"
+    >
+      {samples.isPending ? (
+        <Spinner label="Loading data samples..." />
+      ) : samples.isError ? (
+        <Alert tone="error">Error fetching data samples: {samples.error.message}</Alert>
+      ) : data ? (
+        <div className="space-y-4">
+          <dl className="grid grid-cols-3 gap-3 text-center text-sm">
+            {[
+              ['Source records', data.source.count],
+              ['Destination records', data.destination.count],
+              ['Difference', data.difference],
+            ].map(([label, value]) => (
+              <div key={label} className="rounded-lg bg-slate-50 p-2">
+                <dt className="text-slate-600">{label}</dt>
+                <dd data-testid="sample-count" className="text-lg font-semibold text-slate-900">
+                  {formatCount(value as number)}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <div>
+            <label htmlFor={searchId} className="mb-1 block text-sm font-medium text-slate-700">
+              Search rows
+            </label>
+            <input
+              id={searchId}
+              type="search"
+              className={inputClass}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+            />
+          </div>
+          <p className="text-xs text-slate-600">
+            {data.mysql_table}: the first rows by{' '}
+            {data.key_columns.join(', ') || 'the first column'}
+          </p>
+          <Tabs label="Data samples" tabs={TABS} selected={tab} onSelect={setTab}>
+            {tab === 'source' && (
+              <SampleTable label="Source rows" columns={data.columns} rows={data.source.rows} />
+            )}
+            {tab === 'destination' && (
+              <SampleTable
+                label="Destination rows"
+                columns={data.columns}
+                rows={data.destination.rows}
+              />
+            )}
+            {tab === 'compare' && <SampleSideBySide data={data} />}
+          </Tabs>
+        </div>
+      ) : null}
+    </Modal>
+  );
+};

@@ -1,0 +1,174 @@
+import { useId, useState } from 'react';
+import { INTERVAL_UNITS, WEEKDAYS } from '@portal/domain/data-sync-api';
+import { Alert } from '../../../components/ui/alert';
+import { Modal } from '../../../components/ui/modal';
+import { inputClass, labelClass } from '../../../components/ui/styles';
+import { useSyncGroups } from '../api/get-sync-groups';
+import { useSaveSchedule } from '../api/save-schedule';
+import {
+  parseScheduleForm,
+  type TScheduleForm,
+  type TScheduleFormErrors,
+} from '../lib/schedule-form';
+import { buttonClass, primaryButtonClass, selectClass } from '../lib/ui-classes';
+import { ScheduleTimes } from './schedule-times';
+
+const DAY_NAMES = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+};
+
+const Error = ({ id, text }: { id: string; text: string | undefined }) =>
+  text ? (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {text}
+    </p>
+  ) : null;
+
+/** Create or edit a schedule, checked as the server checks it before anything is sent. */
+export const ScheduleDialog = ({
+  initial,
+  onClose,
+}: {
+  initial: TScheduleForm;
+  onClose: () => void;
+}) => {
+  const [form, setForm] = useState(initial);
+  const [errors, setErrors] = useState<TScheduleFormErrors>({});
+  const groups = useSyncGroups();
+  const save = useSaveSchedule();
+  const id = useId();
+  const set = (patch: Partial<TScheduleForm>) => setForm((current) => ({ ...current, ...patch }));
+  const submit = (event: { preventDefault: () => void }) => {
+    event.preventDefault();
+    const parsed = parseScheduleForm(form);
+    setErrors(parsed.ok ? {} : parsed.errors);
+    if (parsed.ok) {
+      save.mutate(parsed.input, { onSuccess: onClose });
+    }
+  };
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={form.id ? 'Edit Schedule' : 'Create Schedule'}
+      size="md"
+    >
+      <form noValidate onSubmit={submit} className="space-y-4">
+        {save.isError && (
+          <Alert tone="error">
+            {save.error.message
+              ? `Error saving schedule: ${save.error.message}`
+              : 'Failed to save schedule'}
+          </Alert>
+        )}
+        <div>
+          <label htmlFor={`${id}-group`} className={labelClass}>
+            Sync group
+          </label>
+          <select
+            id={`${id}-group`}
+            className={selectClass}
+            value={form.group_id}
+            disabled={Boolean(form.id)}
+            aria-invalid={errors.group_id ? true : undefined}
+            aria-describedby={errors.group_id ? `${id}-group-error` : undefined}
+            onChange={(event) => set({ group_id: event.target.value })}
+          >
+            <option value="">Select a sync group</option>
+            {(groups.data?.groups ?? []).map((group) => (
+              <option key={group.id} value={group.id}>
+                {group.name}
+              </option>
+            ))}
+          </select>
+          <Error id={`${id}-group-error`} text={errors.group_id} />
+        </div>
+        <div className="grid grid-cols-2 gap-3">
+          <div>
+            <label htmlFor={`${id}-unit`} className={labelClass}>
+              Repeat
+            </label>
+            <select
+              id={`${id}-unit`}
+              className={selectClass}
+              value={form.interval_unit}
+              onChange={(event) =>
+                set({ interval_unit: event.target.value as TScheduleForm['interval_unit'] })
+              }
+            >
+              {INTERVAL_UNITS.map((unit) => (
+                <option key={unit} value={unit}>
+                  {unit === 'daily' ? 'Daily' : `Every n ${unit}`}
+                </option>
+              ))}
+            </select>
+          </div>
+          {form.interval_unit !== 'daily' && (
+            <div>
+              <label htmlFor={`${id}-interval`} className={labelClass}>
+                Interval ({form.interval_unit})
+              </label>
+              <input
+                id={`${id}-interval`}
+                type="number"
+                min={1}
+                max={form.interval_unit === 'hours' ? 24 : 1440}
+                className={inputClass}
+                value={form.interval}
+                aria-invalid={errors.interval ? true : undefined}
+                aria-describedby={errors.interval ? `${id}-interval-error` : undefined}
+                onChange={(event) => set({ interval: event.target.value })}
+              />
+            </div>
+          )}
+        </div>
+        <Error id={`${id}-interval-error`} text={errors.interval} />
+        <ScheduleTimes form={form} set={set} error={errors.times} />
+        <fieldset aria-describedby={errors.days ? `${id}-days-error` : undefined}>
+          <legend className={labelClass}>Days of the week</legend>
+          <div className="flex flex-wrap gap-3">
+            {WEEKDAYS.map((day) => (
+              <label key={day} className="flex items-center gap-1.5 text-sm">
+                <input
+                  type="checkbox"
+                  checked={form.days.includes(day)}
+                  onChange={(event) =>
+                    set({
+                      days: event.target.checked
+                        ? [...form.days, day]
+                        : form.days.filter((d) => d !== day),
+                    })
+                  }
+                />
+                {DAY_NAMES[day]}
+              </label>
+            ))}
+          </div>
+          <Error id={`${id}-days-error`} text={errors.days} />
+        </fieldset>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={form.enabled}
+            onChange={(event) => set({ enabled: event.target.checked })}
+          />
+          Enabled
+        </label>
+        <div className="flex justify-end gap-2">
+          <button type="button" className={buttonClass} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className={primaryButtonClass} disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Schedule'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+};
