@@ -69,6 +69,23 @@ const toBatch = (chunk: DuckDBDataChunk, converters: (TConvert | undefined)[]): 
   return { rowCount: chunk.rowCount, columns };
 };
 
+const QUALIFIED_COLUMN = /"((?:[^"]|"")+)"\."((?:[^"]|"")+)"/g;
+
+/**
+ * Snowflake matches quoted identifiers exactly; DuckDB ignores their case. The ERP
+ * export's names are all upper case, so a column written in another case and qualified
+ * by a mapping's alias ("P"."patientkey") is refused here as Snowflake refuses it: the
+ * demo warehouse fails where production would, and the console's case fixer can be
+ * exercised. The engine's own aliases ("_q1", "_s") name portal columns and are skipped.
+ */
+export const checkSnowflakeCase = (sql: string) => {
+  for (const [, alias = '', column = ''] of sql.matchAll(QUALIFIED_COLUMN)) {
+    if (!alias.startsWith('_') && column !== column.toUpperCase()) {
+      throw new Error(`SQL compilation error: invalid identifier '"${alias}"."${column}"'`);
+    }
+  }
+};
+
 /** The path a WAREHOUSE_URL names: a plain path or duckdb:///path. */
 export const duckdbPath = (url: string) => url.replace(/^duckdb:(\/\/)?/i, '');
 
@@ -95,6 +112,7 @@ export const openDuckDbWarehouse = async (url: string): Promise<TWarehouse> => {
     dialect: duckdbDialect,
     label: `duckdb:${file.split(/[\\/]/).at(-1) ?? file}`,
     query: async (sql) => {
+      checkSnowflakeCase(sql);
       const connection = await connect();
       const result = await connection.stream(sql);
       const columns = result.columnNames();
@@ -115,6 +133,7 @@ export const openDuckDbWarehouse = async (url: string): Promise<TWarehouse> => {
       return { columns, batches: batches() };
     },
     count: async (sql) => {
+      checkSnowflakeCase(sql);
       const connection = await connect();
       try {
         const reader = await connection.runAndReadAll(countSql(sql));
