@@ -40,6 +40,11 @@ const AuditTrail = lazyPage(
   () => import('../features/audit/components/audit-page'),
   (module) => module.AuditPage,
 );
+// The TipTap editor inside it is split off again and loads when a form first opens.
+const AdminDocumentation = lazyPage(
+  () => import('../features/admin-docs/components/admin-docs-page'),
+  (module) => module.AdminDocsPage,
+);
 const ChangePassword = lazyPage(
   () => import('../features/auth/components/change-password-page'),
   (module) => module.ChangePasswordPage,
@@ -109,7 +114,7 @@ export const APP_PAGES: readonly TAppPage[] = [
     path: '/admin/documentation',
     title: 'Admin Documentation',
     inNav: true,
-    element: titled('Admin Documentation'),
+    ...lazyScreen(AdminDocumentation),
   },
   { path: '/admin/audit', title: 'Audit Trail', inNav: true, ...lazyScreen(AuditTrail) },
   { path: '/admin/bulk-upload', title: 'Bulk User Upload', inNav: true, ...lazyScreen(BulkUpload) },

@@ -1,0 +1,157 @@
+import { lazy, Suspense, useState, type SubmitEvent } from 'react';
+import {
+  ADMIN_DOC_CATEGORIES,
+  ADMIN_DOC_LIMITS,
+  DEFAULT_ADMIN_DOC_CATEGORY,
+  FIXED_FLAG_LABELS,
+  type TAdminDoc,
+  type TAdminDocCategory,
+} from '@portal/domain/admin-docs-api';
+import { inputClass, labelClass, primaryButtonClass } from '../../../components/ui/styles';
+import { TextField } from '../../../components/ui/text-field';
+import { categoryLabel, secondaryButtonClass } from '../lib/display';
+
+// TipTap is the heaviest part of the screen; it downloads when a form first opens.
+const RichTextEditor = lazy(() =>
+  import('./rich-text-editor').then((module) => ({ default: module.RichTextEditor })),
+);
+
+export type TDocFormValues = {
+  title: string;
+  category: TAdminDocCategory;
+  is_fixed: boolean;
+  content: string;
+  change_notes: string;
+};
+
+type TProps = {
+  /** The document being edited (its current version), or none for a new one. */
+  editing?: TAdminDoc | undefined;
+  saving: boolean;
+  /** `baseVersion` is the version the form opened on, whatever has been saved since. */
+  onSave: (values: TDocFormValues, baseVersion: number | undefined) => void;
+  onCancel: () => void;
+};
+
+/** Create or edit: Title, Category, the fixed flag where it applies, content, Change Notes. */
+export const DocForm = ({ editing, saving, onSave, onCancel }: TProps) => {
+  // Fixed at opening: a refetch after someone else's save must not move it, or this save
+  // would silently overwrite theirs instead of meeting the 409.
+  const [baseVersion] = useState(editing?.version);
+  const [values, setValues] = useState<TDocFormValues>({
+    title: editing?.title ?? '',
+    category: editing?.category ?? DEFAULT_ADMIN_DOC_CATEGORY,
+    is_fixed: editing?.is_fixed ?? false,
+    content: editing?.content ?? '',
+    change_notes: '',
+  });
+  const [contentEmpty, setContentEmpty] = useState(editing === undefined);
+  const fixedLabel = FIXED_FLAG_LABELS[values.category]?.box;
+  const canSave = values.title.trim() !== '' && !contentEmpty && !saving;
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (canSave) {
+      onSave(values, baseVersion);
+    }
+  };
+
+  return (
+    <form aria-labelledby="doc-form-title" className="space-y-4" onSubmit={submit}>
+      <h2 id="doc-form-title" className="text-xl font-bold text-slate-900">
+        {editing ? `Edit: ${editing.title}` : 'New Document'}
+      </h2>
+      <TextField
+        id="doc-title-input"
+        label="Title"
+        required
+        maxLength={ADMIN_DOC_LIMITS.title}
+        disabled={saving}
+        value={values.title}
+        onChange={(event) => setValues({ ...values, title: event.target.value })}
+      />
+      <div className="flex flex-wrap items-end gap-4">
+        <div>
+          <label htmlFor="doc-category" className={labelClass}>
+            Category
+          </label>
+          <select
+            id="doc-category"
+            disabled={saving}
+            value={values.category}
+            onChange={(event) => {
+              const category = event.target.value as TAdminDocCategory;
+              // The flag exists only for some categories; it never travels to others.
+              setValues({
+                ...values,
+                category,
+                is_fixed: values.is_fixed && !!FIXED_FLAG_LABELS[category],
+              });
+            }}
+            className={inputClass}
+          >
+            {ADMIN_DOC_CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {categoryLabel(category)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {fixedLabel && (
+          <label className="mb-2 inline-flex items-center gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              disabled={saving}
+              checked={values.is_fixed}
+              onChange={(event) => setValues({ ...values, is_fixed: event.target.checked })}
+              className="size-4 rounded border-slate-300 text-brand-600 focus-visible:ring-2 focus-visible:ring-brand-600"
+            />
+            {fixedLabel}
+          </label>
+        )}
+      </div>
+      <div>
+        <span id="doc-content-label" className={labelClass}>
+          Content
+        </span>
+        <Suspense
+          fallback={
+            <div
+              className="h-[400px] rounded-lg border border-slate-300 bg-slate-50"
+              aria-hidden="true"
+            />
+          }
+        >
+          <RichTextEditor
+            initialContent={values.content}
+            labelledBy="doc-content-label"
+            disabled={saving}
+            onChange={({ html, isEmpty }) => {
+              setContentEmpty(isEmpty);
+              setValues((previous) => ({ ...previous, content: html }));
+            }}
+          />
+        </Suspense>
+      </div>
+      {editing && (
+        <TextField
+          id="doc-change-notes"
+          label="Change Notes"
+          maxLength={ADMIN_DOC_LIMITS.changeNotes}
+          disabled={saving}
+          placeholder="What changed in this version?"
+          value={values.change_notes}
+          onChange={(event) => setValues({ ...values, change_notes: event.target.value })}
+        />
+      )}
+      <div className="flex gap-2">
+        <button type="submit" disabled={!canSave} className={`${primaryButtonClass} sm:w-auto`}>
+          {saving ? 'Saving...' : editing ? 'Save Changes' : 'Create Document'}
+        </button>
+        <button type="button" disabled={saving} className={secondaryButtonClass} onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+};
