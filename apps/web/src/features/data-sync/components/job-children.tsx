@@ -32,7 +32,7 @@ export const JobChildren = ({ jobs }: { jobs: readonly TSyncJob[] }) => {
             <button
               type="button"
               className={buttonClass}
-              aria-label={`Details of ${child.destination}`}
+              aria-label={`Details of ${child.mysql_table ?? child.destination}`}
               onClick={() => openDialog({ kind: 'details', jobId: child.id })}
             >
               Details

@@ -65,6 +65,8 @@ export const useTrackedJobs = (onFailed: (job: TTrackedJob) => void) => {
   }, [banner]);
 
   const track = useCallback((id: string) => {
+    // Started here: its failure is news even if it failed before the first poll.
+    seenRunning.current.add(id);
     setStarted((current) => addTracked(current, id));
     setCleared((current) => new Set([...current].filter((other) => other !== id)));
   }, []);

@@ -35,6 +35,13 @@ describe('schedule form', () => {
     );
     const high = parseScheduleForm({ ...newScheduleForm('g'), interval: '1441' });
     expect(high.ok).toBe(false);
+    // Daily hides the interval: a bad value typed before switching does not block saving.
+    const daily = parseScheduleForm({
+      ...(high.ok ? newScheduleForm('g') : newScheduleForm('g')),
+      interval: '1441',
+      interval_unit: 'daily',
+    });
+    expect(daily.ok).toBe(true);
   });
 
   it('accepts the bounds and hands the server its shape', () => {

@@ -57,7 +57,13 @@ type TParsed =
 
 /** Validates as the server does (the same zod schema), with the messages per field. */
 export const parseScheduleForm = (form: TScheduleForm): TParsed => {
-  const interval = form.interval.trim() === '' ? Number.NaN : Number(form.interval);
+  // A daily schedule has no interval field on screen: whatever was typed before is moot.
+  const interval =
+    form.interval_unit === 'daily'
+      ? 1
+      : form.interval.trim() === ''
+        ? Number.NaN
+        : Number(form.interval);
   const result = ZScheduleInput.safeParse({
     ...(form.id ? { id: form.id } : {}),
     group_id: form.group_id,
