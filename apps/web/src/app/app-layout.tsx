@@ -57,7 +57,8 @@ export const AppLayout = () => {
         <div className="flex items-center gap-2">
           <button
             type="button"
-            className={`${quietButton} lg:hidden`}
+            // While forced the menu holds only Change Password, which the header shows from sm.
+            className={`${quietButton} ${forced ? 'sm:hidden' : 'lg:hidden'}`}
             aria-expanded={menuOpen}
             aria-controls="main-nav"
             onClick={() => setMenuOpen((open) => !open)}
@@ -91,7 +92,7 @@ export const AppLayout = () => {
         <nav
           id="main-nav"
           aria-label="Main"
-          className={`${menuOpen ? 'block' : 'hidden'} border-b border-slate-200 bg-white p-3 lg:block lg:w-60 lg:border-r lg:border-b-0`}
+          className={`${menuOpen ? 'block' : 'hidden'} border-b border-slate-200 bg-white p-3 ${forced ? 'lg:hidden' : 'lg:block'} lg:w-60 lg:border-r lg:border-b-0`}
         >
           {!forced && <MainNav role={user.role} onNavigate={() => setMenuOpen(false)} />}
           {/* On phones the header has no room for it, so it joins the menu. */}
