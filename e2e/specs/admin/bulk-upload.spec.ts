@@ -95,6 +95,11 @@ test('an admin uploads 20 users with 3 bad rows, downloads the results, and a ne
   // On a phone the tables keep their columns and scroll inside their own box.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(created).toBeVisible();
+  // The table scrolls inside its box; the page itself is never wider than the phone.
+  const overflow = await page.evaluate<number>(
+    'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: 'screenshots/bulk-upload-mobile.png', fullPage: true });
 
   // A created user signs in with the temporary password and must choose a new one.

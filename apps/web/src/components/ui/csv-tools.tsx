@@ -58,8 +58,9 @@ export const UploadProgress = ({ percent }: { percent: number }) => (
 );
 
 /**
- * A results table that scrolls inside its own box (both ways, so phones keep every
- * column). The box is a focusable region, so keyboard users can scroll it too.
+ * A results table that scrolls inside its own box, both ways: on a phone it keeps a
+ * readable width (emails on one line) and scrolls sideways instead of squeezing every
+ * column. The box is a focusable region, so keyboard users can scroll it too.
  */
 export const ScrollTable = ({
   label,
@@ -76,7 +77,7 @@ export const ScrollTable = ({
     tabIndex={0}
     className="max-h-80 overflow-auto rounded-lg ring-1 ring-slate-200 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
   >
-    <table className="w-full border-collapse text-sm">
+    <table className="w-full min-w-[40rem] border-collapse text-sm">
       <caption className="sr-only">{label}</caption>
       <thead>
         <tr>

@@ -39,7 +39,7 @@ export const BulkResults = ({ results }: { results: TBulkUploadResults }) => (
         <ScrollTable label="Created users" columns={['Email', 'Name', 'Role', 'Temp Password']}>
           {results.successful.map((user) => (
             <tr key={user.row}>
-              <td className={`${tdClass} break-all`}>{user.email}</td>
+              <td className={`${tdClass} whitespace-nowrap`}>{user.email}</td>
               <td className={tdClass}>{user.name}</td>
               <td className={tdClass}>{user.role}</td>
               <td className={`${tdClass} font-mono whitespace-nowrap`}>{user.temp_password}</td>
@@ -55,7 +55,7 @@ export const BulkResults = ({ results }: { results: TBulkUploadResults }) => (
           {results.failed.map((row) => (
             <tr key={row.row}>
               <td className={tdClass}>{row.row}</td>
-              <td className={`${tdClass} break-all`}>{row.email || '—'}</td>
+              <td className={`${tdClass} whitespace-nowrap`}>{row.email || '—'}</td>
               <td className={`${tdClass} text-red-800`}>{row.error}</td>
             </tr>
           ))}

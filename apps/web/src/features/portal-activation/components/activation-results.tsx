@@ -49,7 +49,7 @@ export const ActivationResults = ({ results }: { results: TActivationResults }) 
               <td className={tdClass}>{row.row}</td>
               <td className={tdClass}>{row.patient_id ?? 'N/A'}</td>
               <td className={tdClass}>{row.name}</td>
-              <td className={`${tdClass} break-all`}>{row.email}</td>
+              <td className={`${tdClass} whitespace-nowrap`}>{row.email}</td>
               <td className={tdClass}>{row.primary_payor ?? 'N/A'}</td>
               <td className={`${tdClass} font-mono whitespace-nowrap`}>{row.temp_password}</td>
             </tr>
@@ -65,7 +65,7 @@ export const ActivationResults = ({ results }: { results: TActivationResults }) 
             <tr key={row.row}>
               <td className={tdClass}>{row.row}</td>
               <td className={tdClass}>{row.patient_id ?? row.patient_key ?? 'N/A'}</td>
-              <td className={`${tdClass} break-all`}>{row.email ?? 'No email'}</td>
+              <td className={`${tdClass} whitespace-nowrap`}>{row.email ?? 'No email'}</td>
               <td className={`${tdClass} text-red-800`}>{row.error}</td>
             </tr>
           ))}

@@ -60,7 +60,7 @@ export const PatientsTable = ({
             </td>
             <td className={`${tdClass} whitespace-nowrap`}>{patient.patient_id ?? 'N/A'}</td>
             <td className={tdClass}>{nameOf(patient)}</td>
-            <td className={`${tdClass} break-all`}>
+            <td className={`${tdClass} whitespace-nowrap`}>
               {patient.email ?? <span className="text-slate-500 italic">No email</span>}
             </td>
             <td className={`${tdClass} whitespace-nowrap`}>{patient.phone ?? 'N/A'}</td>
