@@ -9,6 +9,7 @@ import { insertPatients, insertPayors } from '../../test/erp-fixtures';
 import { createTestUser, signIn, withSession, type TJar } from '../../test/sessions';
 import { useTestPortal } from '../../test/test-portal';
 import { listAuditEntries } from '../audit/repository';
+import { isUniqueViolation } from '../profile/repository';
 import { postCsv, signedInAs } from '../admin-users/test-support';
 
 const LIST = '/api/admin/patients-without-portal';
@@ -237,6 +238,24 @@ describe.each(testDialects())('Patient portal activation [%s]', (dialect) => {
       ERR.alreadyActive,
     ]);
     expect(await loginsOf('K-7')).toHaveLength(1);
+  });
+
+  it('the database itself refuses a second login for one patient, whatever the checks saw', async () => {
+    const { db } = portal().database;
+    await createTestUser(db, { email: 'first-login@patients.example.com', patientKey: 'K-IDX' });
+    const second = createTestUser(db, {
+      email: 'second-login@patients.example.com',
+      patientKey: 'K-IDX',
+    });
+    const error = await second.then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
+    expect(isUniqueViolation(error)).toBe(true);
+    // Staff accounts have no patient key: NULLs never collide.
+    await createTestUser(db, { email: 'no-key-1@patients.example.com' });
+    await createTestUser(db, { email: 'no-key-2@patients.example.com' });
+    expect(await loginsOf('K-IDX')).toHaveLength(1);
   });
 
   it('answers 403 to every other role on every call, creating nothing', async () => {
