@@ -82,6 +82,12 @@ const PortalActivation = lazyPage(
   (module) => module.PortalActivationPage,
 );
 
+// Recharts comes with this chunk only: the entry bundle does not carry it.
+const Analytics = lazyPage(
+  () => import('../features/analytics/components/analytics-page'),
+  (module) => module.AnalyticsPage,
+);
+
 const lazyScreen = (Screen: TLazyPage) => ({ element: <Screen />, preload: Screen.preload });
 
 /** The signed-in screens of the route table; who may open each comes from ROUTE_ACCESS. */
@@ -101,7 +107,7 @@ export const APP_PAGES: readonly TAppPage[] = [
     ...lazyScreen(PatientSearch),
   },
   { path: '/intake', title: 'Intake', inNav: true, ...lazyScreen(Intake) },
-  { path: '/analytics', title: 'Analytics', inNav: true, element: titled('Analytics') },
+  { path: '/analytics', title: 'Analytics', inNav: true, ...lazyScreen(Analytics) },
   { path: '/documents', title: 'Document Management', inNav: true, ...lazyScreen(Documents) },
   { path: '/data-sync', title: 'Data Sync', inNav: true, ...lazyScreen(DataSync) },
   {

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { readDashboardLink } from '../lib/dashboard-link';
 import { normalizeSearch } from '@portal/domain/patients-api';
 
 /** Patient search waits this long after the last keystroke (core.md section 2). */
@@ -10,8 +11,10 @@ export const SEARCH_DEBOUNCE_MS = 500;
  * search starts again at page 1.
  */
 export const usePatientFilters = () => {
-  const [input, setInput] = useState('');
-  const [applied, setApplied] = useState({ search: '', page: 1 });
+  // A dashboard link may start the list searched for one patient.
+  const [linked] = useState(() => normalizeSearch(readDashboardLink().search) ?? '');
+  const [input, setInput] = useState(linked);
+  const [applied, setApplied] = useState({ search: linked, page: 1 });
   const [favoritesOnly, setFavoritesOnly] = useState(false);
 
   useEffect(() => {

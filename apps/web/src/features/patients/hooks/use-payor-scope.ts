@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { TAuthUser } from '@portal/domain/auth-api';
+import { readDashboardLink } from '../lib/dashboard-link';
 import { DASHBOARD_MESSAGES } from '@portal/domain/patients-api';
 import { usePayors } from '../api/get-payors';
 
@@ -25,7 +26,10 @@ export type TPayorScope = {
 export const usePayorScope = (user: TStaffUser): TPayorScope => {
   const choosesPayor = user.role === 'admin';
   const payors = usePayors(choosesPayor);
-  const [chosen, setChosen] = useState<string>();
+  // A dashboard link (analytics' patients needing attention) may name the payor.
+  const [chosen, setChosen] = useState<string | undefined>(() =>
+    choosesPayor ? readDashboardLink().payorKey : undefined,
+  );
   const options = choosesPayor ? (payors.data ?? []) : [];
 
   const payorKey = choosesPayor

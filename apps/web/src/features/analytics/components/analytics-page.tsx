@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { PageHeading } from '../../../components/ui/page-heading';
+import { useProcessingTime } from '../api/get-processing-time';
+import { syncedLabel } from '../lib/display';
+import { ProcessingTimePanel } from './processing-time-panel';
+import { ReorderPanel } from './reorder-panel';
+import { Tabs } from './tabs';
+
+const TABS = [
+  { id: 'processing', label: 'Processing Time' },
+  { id: 'reorder', label: 'Reorder Patterns' },
+] as const;
+
+type TTabId = (typeof TABS)[number]['id'];
+
+/** /analytics (admin): processing time and reorder patterns, from the last sync's data. */
+export const AnalyticsPage = () => {
+  const [tab, setTab] = useState<TTabId>('processing');
+  const [days, setDays] = useState(30);
+  // The title's sync time comes from whichever answer is at hand; the processing call
+  // is the default tab's and shares its cache with the panel.
+  const processing = useProcessingTime(days);
+  return (
+    <>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4">
+        <PageHeading title="Analytics Dashboard" />
+        <p className="mb-6 text-sm text-slate-600">
+          Real-time insights
+          <span className="mx-2" aria-hidden="true">
+            ·
+          </span>
+          <span data-testid="last-synced">{syncedLabel(processing.data?.last_synced_at)}</span>
+        </p>
+      </div>
+      <Tabs label="Analytics views" tabs={TABS} selected={tab} onSelect={setTab}>
+        {tab === 'processing' ? (
+          <ProcessingTimePanel days={days} onDaysChange={setDays} />
+        ) : (
+          <ReorderPanel />
+        )}
+      </Tabs>
+    </>
+  );
+};

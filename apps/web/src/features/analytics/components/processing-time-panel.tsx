@@ -1,0 +1,76 @@
+import { ANALYTICS_PERIODS, chartStatuses, keyInsights } from '@portal/domain/analytics';
+import { formatDays } from '@portal/domain/format';
+import { useProcessingTime } from '../api/get-processing-time';
+import { categoryLabel } from '../lib/display';
+import { Card, ErrorBox, LoadingPlaceholder } from './panel-states';
+import { ProcessingChart } from './processing-chart';
+import { StatusDurationPanel } from './status-duration-panel';
+
+/** 'Order Processing Time Analysis': period, a card per category, the status chart, insights. */
+export const ProcessingTimePanel = ({
+  days,
+  onDaysChange,
+}: {
+  days: number;
+  onDaysChange: (days: number) => void;
+}) => {
+  const query = useProcessingTime(days);
+  const data = query.data;
+  return (
+    <section aria-labelledby="processing-title" className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="processing-title" className="text-xl font-semibold text-slate-900">
+          Order Processing Time Analysis
+        </h2>
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          Period
+          <select
+            value={days}
+            onChange={(event) => onDaysChange(Number(event.target.value))}
+            className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+          >
+            {ANALYTICS_PERIODS.map((period) => (
+              <option key={period.days} value={period.days}>
+                {period.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {query.isPending ? (
+        <LoadingPlaceholder label="Loading processing times..." />
+      ) : query.isError ? (
+        <ErrorBox>Error loading processing times: {query.error.message}</ErrorBox>
+      ) : (
+        <>
+          <div
+            data-testid="category-cards"
+            className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5"
+          >
+            {Object.entries(data!.category_stats).map(([category, stats]) => (
+              <Card
+                key={category}
+                title={categoryLabel(category)}
+                value={formatDays(stats.avg_days)}
+                note={`${stats.count.toLocaleString('en-US')} orders`}
+              />
+            ))}
+            {Object.keys(data!.category_stats).length === 0 && (
+              <p className="text-sm text-slate-600">No orders reached shipping in this period.</p>
+            )}
+          </div>
+          <ProcessingChart rows={chartStatuses(data!.status_durations)} />
+          <div className="rounded-lg border border-brand-600/20 bg-brand-50 p-4">
+            <h3 className="font-semibold text-slate-900">Key Insights</h3>
+            <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
+              {keyInsights(data!, formatDays).map((sentence) => (
+                <li key={sentence}>{sentence}</li>
+              ))}
+            </ul>
+          </div>
+        </>
+      )}
+      <StatusDurationPanel />
+    </section>
+  );
+};

@@ -1,0 +1,116 @@
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { ANALYTICS_COLOURS, type TReorderResponse } from '@portal/domain/analytics';
+import { formatDays } from '@portal/domain/format';
+import { categoryLabel } from '../lib/display';
+
+/** Average reorder days against patient count per category, most patients first, and detail cards. */
+export const ReorderCategories = ({
+  categories,
+}: {
+  categories: TReorderResponse['category_patterns'];
+}) => {
+  const rows = Object.entries(categories)
+    .map(([category, figures]) => ({ category: categoryLabel(category), ...figures }))
+    .sort((a, b) => b.patient_count - a.patient_count || a.category.localeCompare(b.category));
+  if (rows.length === 0) {
+    return (
+      <p className="text-sm text-slate-600">No category has repeat orders in the last 180 days.</p>
+    );
+  }
+  return (
+    <div className="space-y-4">
+      <figure className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+        <figcaption className="mb-3 font-semibold text-slate-900">
+          Reorder Cycle by Category
+        </figcaption>
+        <div aria-hidden="true" className="h-80" data-testid="category-chart">
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart
+              accessibilityLayer={false}
+              data={rows}
+              margin={{ top: 8, right: 16, bottom: 48, left: 8 }}
+            >
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis
+                dataKey="category"
+                angle={-20}
+                textAnchor="end"
+                interval={0}
+                height={60}
+                tick={{ fontSize: 11 }}
+              />
+              <YAxis yAxisId="days" label={{ value: 'Days', angle: -90, position: 'insideLeft' }} />
+              <YAxis
+                yAxisId="patients"
+                orientation="right"
+                label={{ value: 'Patients', angle: 90, position: 'insideRight' }}
+              />
+              <Tooltip />
+              <Legend />
+              <Bar
+                yAxisId="days"
+                dataKey="avg_reorder_days"
+                name="Avg reorder days"
+                fill={ANALYTICS_COLOURS.blue}
+              />
+              <Bar
+                yAxisId="patients"
+                dataKey="patient_count"
+                name="Patients"
+                fill={ANALYTICS_COLOURS.green}
+              />
+            </BarChart>
+          </ResponsiveContainer>
+        </div>
+        <table className="sr-only">
+          <caption>Reorder cycle by category</caption>
+          <thead>
+            <tr>
+              <th scope="col">Category</th>
+              <th scope="col">Average reorder days</th>
+              <th scope="col">Patients</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.category}>
+                <th scope="row">{row.category}</th>
+                <td>{row.avg_reorder_days}</td>
+                <td>{row.patient_count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </figure>
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {rows.map((row) => (
+          <div
+            key={row.category}
+            className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+          >
+            <h3 className="font-semibold text-slate-900">{row.category}</h3>
+            <dl className="mt-2 grid grid-cols-2 gap-1 text-sm">
+              <dt className="text-slate-600">Avg cycle</dt>
+              <dd>{formatDays(row.avg_reorder_days)}</dd>
+              <dt className="text-slate-600">Min cycle</dt>
+              <dd>{formatDays(row.min_reorder_days)}</dd>
+              <dt className="text-slate-600">Max cycle</dt>
+              <dd>{formatDays(row.max_reorder_days)}</dd>
+              <dt className="text-slate-600">Patients</dt>
+              <dd>{row.patient_count.toLocaleString('en-US')}</dd>
+            </dl>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+};

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { useReorderPatterns } from '../api/get-reorder-patterns';
+import { Card, ErrorBox, LoadingPlaceholder } from './panel-states';
+import { ReorderCategories } from './reorder-categories';
+import { ReorderOverview } from './reorder-overview';
+import { ReorderSchedule } from './reorder-schedule';
+import { Tabs } from './tabs';
+
+const SUB_TABS = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'patients', label: 'Patients' },
+  { id: 'categories', label: 'Categories' },
+] as const;
+
+type TSubTab = (typeof SUB_TABS)[number]['id'];
+
+/** 'Patient Reorder Patterns': four cards and the Overview, Patients and Categories views. */
+export const ReorderPanel = () => {
+  const [tab, setTab] = useState<TSubTab>('overview');
+  const query = useReorderPatterns();
+  return (
+    <section aria-labelledby="reorder-title" className="space-y-6">
+      <h2 id="reorder-title" className="text-xl font-semibold text-slate-900">
+        Patient Reorder Patterns
+      </h2>
+      {query.isPending ? (
+        <LoadingPlaceholder label="Loading reorder patterns..." />
+      ) : query.isError ? (
+        <ErrorBox>Error loading reorder patterns: {query.error.message}</ErrorBox>
+      ) : (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            <Card
+              title="Overdue Reorders"
+              value={query.data.summary.overdue_reorders.toLocaleString('en-US')}
+              note="Need immediate attention"
+              tone="text-red-700"
+            />
+            <Card
+              title="Due Soon"
+              value={query.data.summary.due_soon.toLocaleString('en-US')}
+              note="Within 7 days"
+              tone="text-orange-700"
+            />
+            <Card
+              title="Avg Reorder Cycle"
+              value={
+                query.data.summary.avg_days_between_all_orders === null
+                  ? 'N/A'
+                  : `${Math.round(query.data.summary.avg_days_between_all_orders)} days`
+              }
+              note="Between orders"
+            />
+            <Card
+              title="Tracked Patients"
+              value={query.data.summary.total_patients.toLocaleString('en-US')}
+              note="With reorder patterns"
+            />
+          </div>
+          <Tabs label="Reorder views" tabs={SUB_TABS} selected={tab} onSelect={setTab} size="small">
+            {tab === 'overview' && <ReorderOverview data={query.data} />}
+            {tab === 'patients' && <ReorderSchedule patterns={query.data.reorder_patterns} />}
+            {tab === 'categories' && (
+              <ReorderCategories categories={query.data.category_patterns} />
+            )}
+          </Tabs>
+        </>
+      )}
+    </section>
+  );
+};
