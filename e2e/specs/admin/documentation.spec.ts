@@ -73,6 +73,22 @@ test('an admin writes, edits, reads v1 of and deletes a document', async ({ page
   await editor.press('Enter');
   await editor.pressSequentially('Call the vendor');
   await editor.press('Shift+Home');
+  // The toolbar works by keyboard: arrows move between its controls, Enter presses one.
+  await toolbarOf(page).getByRole('button', { name: 'Bold' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(toolbarOf(page).getByRole('button', { name: 'Italic' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(toolbarOf(page).getByRole('button', { name: 'Italic' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  // Pressing a control returns focus to the text, so typing goes on where it was.
+  await expect(editor).toBeFocused();
+  await page.keyboard.press('Control+i');
+  await expect(toolbarOf(page).getByRole('button', { name: 'Italic' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
   await page.getByLabel('Text colour').fill('#b91c1c');
   await page.getByLabel('Font size').selectOption({ label: 'Large' });
   await toolbarOf(page).getByRole('button', { name: 'Align centre' }).click();

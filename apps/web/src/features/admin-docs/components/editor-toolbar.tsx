@@ -1,5 +1,5 @@
 import { useEditorState, type Editor } from '@tiptap/react';
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { ADMIN_DOC_FONT_SIZES } from '@portal/domain/admin-docs-api';
 
 type TProps = { editor: Editor | null; disabled: boolean };
@@ -28,6 +28,30 @@ const ToolButton = (props: {
     {props.children}
   </button>
 );
+
+/**
+ * Arrow keys, Home and End move between the toolbar's controls (the ARIA toolbar pattern);
+ * Tab still reaches each of them too. A select keeps its own arrow keys.
+ */
+const moveFocus = (event: KeyboardEvent<HTMLDivElement>) => {
+  const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+  const edge = { Home: 'first', End: 'last' }[event.key];
+  if ((step === undefined && edge === undefined) || event.target instanceof HTMLSelectElement) {
+    return;
+  }
+  const controls = [
+    ...event.currentTarget.querySelectorAll<HTMLElement>('button:not(:disabled), input, select'),
+  ];
+  const at = controls.indexOf(event.target as HTMLElement);
+  const next =
+    edge === 'first'
+      ? controls[0]
+      : edge === 'last'
+        ? controls.at(-1)
+        : controls[(at + (step ?? 0) + controls.length) % controls.length];
+  event.preventDefault();
+  next?.focus();
+};
 
 const Separator = () => <span aria-hidden="true" className="mx-1 h-6 w-px bg-slate-200" />;
 
@@ -58,6 +82,7 @@ export const EditorToolbar = ({ editor, disabled }: TProps) => {
     <div
       role="toolbar"
       aria-label="Formatting"
+      onKeyDown={moveFocus}
       className="flex flex-wrap items-center gap-1 border-b border-slate-200 bg-slate-50 px-2 py-1.5"
     >
       <ToolButton
