@@ -109,7 +109,7 @@ describe('analytics rules', () => {
   });
 
   it('validates the reorder query with the field named', () => {
-    expect(ZReorderQuery.parse({})).toEqual({ days: 180, min_orders: 2, limit: 100 });
+    expect(ZReorderQuery.parse({})).toEqual({ days: 180, min_orders: 2, limit: 20 });
     const result = ZReorderQuery.safeParse({ min_orders: '1' });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.path).toEqual(['min_orders']);

@@ -29,8 +29,11 @@ export const ANALYTICS_LIMITS = {
   chartTop: 10,
   attentionList: 5,
   scheduleRows: 20,
-  /** The reorder list a response carries, most urgent first; summary figures cover everyone. */
-  defaultPatternLimit: 100,
+  /**
+   * The reorder list a response carries, most urgent first: the schedule's 20 rows (the
+   * attention list is the head of it); the summary and categories cover every patient.
+   */
+  defaultPatternLimit: 20,
   maxPatternLimit: 1000,
 } as const;
 
