@@ -7,7 +7,11 @@ import {
   isDataStale,
   longestScheduleGapMinutes,
 } from './data-freshness';
-import { DEFAULT_SCHEDULE, GROUP_SCHEDULE_DEFAULT, type TScheduleSpec } from './data-sync-api';
+import {
+  DEFAULT_SCHEDULE,
+  GROUP_SCHEDULE_DEFAULT,
+  type TScheduleSpec,
+} from './data-sync-schedule-api';
 
 const schedule = (patch: Partial<TScheduleSpec>): TScheduleSpec => ({
   ...DEFAULT_SCHEDULE,

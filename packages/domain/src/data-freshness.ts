@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WEEKDAYS, intervalMinutes, type TScheduleSpec } from './data-sync-api';
+import { WEEKDAYS, intervalMinutes, type TScheduleSpec } from './data-sync-schedule-api';
 
 /**
  * 'Data as of …' (issue 16): how old the portal's order data is, and whether that is older

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { ZForceSyncBody } from './data-sync-api';
 import {
   DEFAULT_SCHEDULE,
   GROUP_SCHEDULE_DEFAULT,
   SCHEDULE_MESSAGES,
-  ZForceSyncBody,
   ZScheduleInput,
   ZScheduleSpec,
   describeSchedule,
   intervalMinutes,
-} from './data-sync-api';
+} from './data-sync-schedule-api';
 
 const messagesOf = (input: unknown) => {
   const result = ZScheduleSpec.safeParse(input);

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TSchedule } from '@portal/domain/data-sync-api';
+import type { TSchedule } from '@portal/domain/data-sync-schedule-api';
 import { DEFAULT_FULL_SYNC_GROUP_ID } from '@portal/domain/sync-job';
 import { MAPPING_MESSAGES, type TSyncGroup } from '@portal/domain/sync-mapping';
 import type { TRole } from '@portal/domain/roles';

@@ -1,10 +1,9 @@
+import { type TSyncErrorObject, type TSyncJob } from '@portal/domain/data-sync-api';
 import {
   ZScheduleSpec,
   type TSchedule,
   type TScheduleSpec,
-  type TSyncErrorObject,
-  type TSyncJob,
-} from '@portal/domain/data-sync-api';
+} from '@portal/domain/data-sync-schedule-api';
 import { SYNC_ERROR_CATEGORIES, type TSyncErrorCategory } from '@portal/domain/sync-errors';
 import type { TSyncJobStatus, TSyncJobType, TSyncLogLevel } from '@portal/domain/sync-job';
 import type { TSyncJobRow } from '../../sync/jobs';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZScheduleSpec } from '@portal/domain/data-sync-api';
+import { ZScheduleSpec } from '@portal/domain/data-sync-schedule-api';
 import { loadConfig } from '../../config';
 import { nextRunAfter } from './schedule-time';
 

@@ -1,5 +1,9 @@
 import { Cron } from 'croner';
-import { intervalMinutes, type TScheduleSpec, type TWeekday } from '@portal/domain/data-sync-api';
+import {
+  intervalMinutes,
+  type TScheduleSpec,
+  type TWeekday,
+} from '@portal/domain/data-sync-schedule-api';
 
 const DAY_MS = 24 * 60 * 60_000;
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TSchedule, TSchedulerStatus } from '@portal/domain/data-sync-api';
+import type { TSchedule, TSchedulerStatus } from '@portal/domain/data-sync-schedule-api';
 import { buildApp } from '../../app';
 import { loadConfig, type TConfig } from '../../config';
 import { createDatabase, type TDialect, type TPortalDatabase } from '../../db/database';

@@ -1,4 +1,5 @@
-import { FORCE_SYNC_DEFAULTS, describeSchedule } from '@portal/domain/data-sync-api';
+import { FORCE_SYNC_DEFAULTS } from '@portal/domain/data-sync-api';
+import { describeSchedule } from '@portal/domain/data-sync-schedule-api';
 import { failInterruptedJobs, liveJobs } from '../../sync/jobs';
 import { AppError } from '../../plugins/errors';
 import { isoTime, specOf } from './presenters';

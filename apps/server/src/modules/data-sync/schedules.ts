@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { TScheduleSpec } from '@portal/domain/data-sync-api';
+import type { TScheduleSpec } from '@portal/domain/data-sync-schedule-api';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
 import { groupNames, listSchedules, schedulerState, type TScheduleRow } from './repository';

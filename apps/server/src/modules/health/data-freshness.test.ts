@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SYNC_GRACE_MINUTES, type TDataFreshnessResponse } from '@portal/domain/data-freshness';
-import { DEFAULT_SCHEDULE, GROUP_SCHEDULE_DEFAULT } from '@portal/domain/data-sync-api';
+import { DEFAULT_SCHEDULE, GROUP_SCHEDULE_DEFAULT } from '@portal/domain/data-sync-schedule-api';
 import { testDialects } from '../../test/databases';
 import { createTestUser, signIn, withSession, type TJar } from '../../test/sessions';
 import { useTestPortal } from '../../test/test-portal';

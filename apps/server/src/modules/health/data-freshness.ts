@@ -5,7 +5,7 @@ import {
   expectedMaxAgeMinutes,
   isDataStale,
 } from '@portal/domain/data-freshness';
-import { ZScheduleSpecOut, type TScheduleSpec } from '@portal/domain/data-sync-api';
+import { ZScheduleSpecOut, type TScheduleSpec } from '@portal/domain/data-sync-schedule-api';
 import type { Database } from '../../db/schema';
 import { requireAuth } from '../../plugins/auth';
 import { ZErrorBody } from '../../plugins/errors';

@@ -4,7 +4,7 @@ import {
   ZScheduleResponse,
   ZSchedulesBody,
   ZSchedulesResponse,
-} from '@portal/domain/data-sync-api';
+} from '@portal/domain/data-sync-schedule-api';
 import { requireAuth } from '../../../plugins/auth';
 import { AppError } from '../../../plugins/errors';
 import { ERROR_RESPONSES, readers, runners } from '../guards';

@@ -4,7 +4,7 @@ import {
   ZSchedulerControlResponse,
   ZSchedulerStatus,
   ZSchedulerStatusQuery,
-} from '@portal/domain/data-sync-api';
+} from '@portal/domain/data-sync-schedule-api';
 import { requireAuth } from '../../../plugins/auth';
 import { ERROR_RESPONSES, canRunSync, readers, runners } from '../guards';
 

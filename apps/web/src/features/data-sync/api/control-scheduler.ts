@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZSchedulerControlResponse } from '@portal/domain/data-sync-api';
+import { ZSchedulerControlResponse } from '@portal/domain/data-sync-schedule-api';
 import { api } from '../../../lib/api-client';
 import { dataSyncKeys } from './query-keys';
 

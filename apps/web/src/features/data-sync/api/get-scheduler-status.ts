@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZSchedulerStatus } from '@portal/domain/data-sync-api';
+import { ZSchedulerStatus } from '@portal/domain/data-sync-schedule-api';
 import { api } from '../../../lib/api-client';
 import { retryUnlessClientError } from '../../../lib/query-client';
 import { POLL_MS, dataSyncKeys } from './query-keys';

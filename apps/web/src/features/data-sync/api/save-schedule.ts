@@ -3,7 +3,7 @@ import {
   ZScheduleInput,
   ZScheduleResponse,
   type TScheduleInput,
-} from '@portal/domain/data-sync-api';
+} from '@portal/domain/data-sync-schedule-api';
 import { api } from '../../../lib/api-client';
 import { DATA_SYNC_KEY } from './query-keys';
 

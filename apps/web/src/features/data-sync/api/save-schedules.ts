@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZSchedulesResponse, type TSchedule } from '@portal/domain/data-sync-api';
+import { ZSchedulesResponse, type TSchedule } from '@portal/domain/data-sync-schedule-api';
 import { api } from '../../../lib/api-client';
 import { DATA_SYNC_KEY } from './query-keys';
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { INTERVAL_UNITS, WEEKDAYS } from '@portal/domain/data-sync-api';
+import { INTERVAL_UNITS, WEEKDAYS } from '@portal/domain/data-sync-schedule-api';
 import { Alert } from '../../../components/ui/alert';
 import { Modal } from '../../../components/ui/modal';
 import { inputClass, labelClass } from '../../../components/ui/styles';

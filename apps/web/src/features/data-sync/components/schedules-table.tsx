@@ -1,4 +1,4 @@
-import { describeSchedule, type TSchedule } from '@portal/domain/data-sync-api';
+import { describeSchedule, type TSchedule } from '@portal/domain/data-sync-schedule-api';
 import { Alert } from '../../../components/ui/alert';
 import { useSchedules } from '../api/get-schedules';
 import { useDeleteSchedule } from '../api/save-schedules';

@@ -6,7 +6,7 @@ import {
   type TSchedule,
   type TScheduleSpec,
   type TWeekday,
-} from '@portal/domain/data-sync-api';
+} from '@portal/domain/data-sync-schedule-api';
 
 /** The create/edit schedule dialog's fields; the interval stays text while typed. */
 export type TScheduleForm = {
