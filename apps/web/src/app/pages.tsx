@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { TAuthUser } from '@portal/domain/auth-api';
 import type { TAppPath } from '@portal/domain/routes';
-import { PageHeading } from '../components/ui/page-heading';
 import { DashboardFallback, prefetchDashboard } from './dashboard-prefetch';
 import { lazyPage, type TLazyPage } from './lazy-page';
 
@@ -19,9 +18,6 @@ export type TAppPage = {
   /** Drawn while the chunk downloads; the same size as the screen's own first state. */
   fallback?: ReactNode;
 };
-
-/** A screen a later issue fills in; until then the route exists with its title. */
-const titled = (title: string) => <PageHeading title={title} />;
 
 // Each screen is a chunk of its own: /login and /dashboard load only what they draw.
 const Dashboard = lazyPage(
