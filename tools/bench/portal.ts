@@ -136,12 +136,15 @@ export const startBenchPortal = async (args: TPortalBenchArgs): Promise<TBenchPo
 
 export type TSession = { cookie: string };
 
-/** Signs in as the demo case manager; the session's cookies, ready for a Cookie header. */
-export const signIn = async (url: string): Promise<TSession> => {
+/** Signs in as a demo account (the case manager unless told); the session's cookies, ready for a Cookie header. */
+export const signIn = async (
+  url: string,
+  email = 'case_manager@example.com',
+): Promise<TSession> => {
   const response = await fetch(`${url}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'case_manager@example.com', password: PASSWORD }),
+    body: JSON.stringify({ email, password: PASSWORD }),
   });
   if (!response.ok) {
     throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
