@@ -1,4 +1,22 @@
 import type { Generated } from 'kysely';
+import type {
+  SoClassificationsTable,
+  PatientsTable,
+  IntakePatientsTable,
+  DoctorsTable,
+  PayorsTable,
+  PatientPayorsTable,
+  OrdersTable,
+  OrderItemsTable,
+  OrderStatusHistoryTable,
+} from './erp-schema';
+import type {
+  SyncGroupsTable,
+  SyncSchedulesTable,
+  SyncSchedulerTable,
+  SyncJobsTable,
+  SyncJobLogsTable,
+} from './sync-schema';
 
 /**
  * Table types. Conventions that hold on SQLite, MariaDB and PostgreSQL alike:
@@ -110,185 +128,24 @@ export type ContactMessagesTable = {
   created_at: number;
 };
 
-/** ERP tables: filled only by the sync engine (migration 0003). Keys are strings. */
-export type SoClassificationsTable = {
-  so_classification_key: string;
-  name: string | null;
-  description: string | null;
-};
-
-type TAddress<P extends string> = {
-  [K in `${P}_street` | `${P}_suite` | `${P}_city` | `${P}_state` | `${P}_zip`]: string | null;
-};
-
-export type PatientsTable = {
-  patient_key: string;
-  patient_id: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  dob: string | null;
-  phone: string | null;
-  phone_mobile: string | null;
-  email: string | null;
-  doctor_key: string | null;
-  payor_key: string | null;
-  created_at: number | null;
-} & TAddress<'b'> &
-  TAddress<'d'>;
-
-export type IntakePatientsTable = {
-  patient_key: string;
-  patient_id: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  dob: string | null;
-  phone: string | null;
-  payor_key: string | null;
-};
-
-export type DoctorsTable = {
-  doctor_key: string;
-  first_name: string | null;
-  last_name: string | null;
-  npi: string | null;
-  phone: string | null;
-  street: string | null;
-  suite: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-};
-
-export type PayorsTable = {
-  payor_key: string;
-  company_key: string | null;
-  company_name: string | null;
-  payor_type: string | null;
-};
-
-export type PatientPayorsTable = {
-  patient_payor_key: string;
-  patient_key: string | null;
-  payor_key: string | null;
-  level: string | null;
-  level_rank: number | null;
-  company_name: string | null;
-};
-
-export type OrdersTable = {
-  order_id: string;
-  so_number: string | null;
-  patient_key: string | null;
-  doctor_key: string | null;
-  date_created: number | null;
-  status: string | null;
-  delivery_status: string | null;
-  delivery_date: string | null;
-  tracking_number: string | null;
-  carrier: string | null;
-  intake_status: string | null;
-  so_classification_key: string | null;
-  so_classification_name: string | null;
-};
-
-export type OrderItemsTable = {
-  order_item_key: string;
-  order_id: string | null;
-  so_number: string | null;
-  item_key: string | null;
-  item_id: string | null;
-  item_name: string | null;
-  description: string | null;
-  sku: string | null;
-  hcpcs_code: string | null;
-  quantity: number | null;
-};
-
-export type OrderStatusHistoryTable = {
-  status_history_key: string;
-  order_id: string | null;
-  status: string | null;
-  entered_at: number | null;
-  exited_at: number | null;
-};
-
-/** Sync groups, jobs and logs (migration 0004). */
-export type SyncGroupsTable = {
-  id: string;
-  name: string;
-  description: Generated<string>;
-  mappings: string;
-  is_default: Generated<number>;
-  position: Generated<number>;
-  created_at: number;
-  updated_at: number;
-  /** The group run holding the group (migration 0009); null when none runs. */
-  running_job_id: string | null;
-};
-
-/** Data-sync schedules (migration 0009); schedule is ZScheduleSpec as JSON. */
-export type SyncSchedulesTable = {
-  id: string;
-  group_id: string;
-  schedule: string;
-  enabled: Generated<number>;
-  position: Generated<number>;
-  next_run_at: number | null;
-  last_run_at: number | null;
-  last_job_id: string | null;
-  last_result: string | null;
-  created_at: number;
-  updated_at: number;
-};
-
-/** The scheduler's on/off state, one row with id 'scheduler' (migration 0009). */
-export type SyncSchedulerTable = {
-  id: string;
-  running: number;
-  started_at: number | null;
-  stopped_at: number | null;
-  changed_by: string | null;
-  error: string | null;
-};
-
-export type SyncJobsTable = {
-  id: string;
-  type: string;
-  status: string;
-  progress: Generated<number>;
-  source: string;
-  destination: string;
-  mysql_table: string | null;
-  group_id: string | null;
-  parent_id: string | null;
-  start_time: number;
-  end_time: number | null;
-  rows_inserted: Generated<number>;
-  rows_processed: Generated<number>;
-  error_message: string | null;
-  error_category: string | null;
-  error_suggestions: string | null;
-  error_details: string | null;
-  error_stack: string | null;
-  source_count: number | null;
-  destination_count: number | null;
-  source_checksum: string | null;
-  destination_checksum: string | null;
-  runner: string | null;
-  heartbeat_at: number | null;
-  /** Migration 0009: the mapping a mapping job ran (JSON), who started it, its schedule. */
-  mapping: string | null;
-  triggered_by: string | null;
-  schedule_id: string | null;
-};
-
-export type SyncJobLogsTable = {
-  id: Generated<number>;
-  job_id: string;
-  timestamp: number;
-  level: string;
-  message: string;
-};
+export type {
+  SoClassificationsTable,
+  PatientsTable,
+  IntakePatientsTable,
+  DoctorsTable,
+  PayorsTable,
+  PatientPayorsTable,
+  OrdersTable,
+  OrderItemsTable,
+  OrderStatusHistoryTable,
+} from './erp-schema';
+export type {
+  SyncGroupsTable,
+  SyncSchedulesTable,
+  SyncSchedulerTable,
+  SyncJobsTable,
+  SyncJobLogsTable,
+} from './sync-schema';
 
 /** Per-user favourites and preferences (migration 0005). */
 export type UserFavoritesTable = {

@@ -1,0 +1,79 @@
+import type { Generated } from 'kysely';
+
+/** Sync groups, jobs and logs (migration 0004). */
+export type SyncGroupsTable = {
+  id: string;
+  name: string;
+  description: Generated<string>;
+  mappings: string;
+  is_default: Generated<number>;
+  position: Generated<number>;
+  created_at: number;
+  updated_at: number;
+  /** The group run holding the group (migration 0009); null when none runs. */
+  running_job_id: string | null;
+};
+
+/** Data-sync schedules (migration 0009); schedule is ZScheduleSpec as JSON. */
+export type SyncSchedulesTable = {
+  id: string;
+  group_id: string;
+  schedule: string;
+  enabled: Generated<number>;
+  position: Generated<number>;
+  next_run_at: number | null;
+  last_run_at: number | null;
+  last_job_id: string | null;
+  last_result: string | null;
+  created_at: number;
+  updated_at: number;
+};
+
+/** The scheduler's on/off state, one row with id 'scheduler' (migration 0009). */
+export type SyncSchedulerTable = {
+  id: string;
+  running: number;
+  started_at: number | null;
+  stopped_at: number | null;
+  changed_by: string | null;
+  error: string | null;
+};
+
+export type SyncJobsTable = {
+  id: string;
+  type: string;
+  status: string;
+  progress: Generated<number>;
+  source: string;
+  destination: string;
+  mysql_table: string | null;
+  group_id: string | null;
+  parent_id: string | null;
+  start_time: number;
+  end_time: number | null;
+  rows_inserted: Generated<number>;
+  rows_processed: Generated<number>;
+  error_message: string | null;
+  error_category: string | null;
+  error_suggestions: string | null;
+  error_details: string | null;
+  error_stack: string | null;
+  source_count: number | null;
+  destination_count: number | null;
+  source_checksum: string | null;
+  destination_checksum: string | null;
+  runner: string | null;
+  heartbeat_at: number | null;
+  /** Migration 0009: the mapping a mapping job ran (JSON), who started it, its schedule. */
+  mapping: string | null;
+  triggered_by: string | null;
+  schedule_id: string | null;
+};
+
+export type SyncJobLogsTable = {
+  id: Generated<number>;
+  job_id: string;
+  timestamp: number;
+  level: string;
+  message: string;
+};
