@@ -1,8 +1,7 @@
-import { createServer } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testClock } from '../test/clock';
 import { testDialects } from '../test/databases';
+import { freePort, startSmtp } from '../test/smtp-server';
 import { useTestPortal } from '../test/test-portal';
 import { enqueueMail, retryDelayMs } from './outbox';
 import { smtpTransport, type TMailTransport } from './transport';
@@ -10,37 +9,6 @@ import { deliverDueMail } from './worker';
 
 const DAY = 24 * 60 * 60_000;
 const silent = { error: () => undefined };
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-
-/** A real SMTP server on loopback that keeps what it receives. */
-const startSmtp = async (port: number) => {
-  const received: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData: (stream, _session, callback) => {
-      let data = '';
-      stream.on('data', (chunk: Buffer) => {
-        data += chunk.toString();
-      });
-      stream.on('end', () => {
-        received.push(data);
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-};
 
 describe.each(testDialects())('mail outbox [%s]', (dialect) => {
   // The app's own worker reads this frozen clock; the tests deliver a day later, by hand.

@@ -9,7 +9,7 @@ import { decodeQuotedPrintable } from '../../test/mail';
 import { createTestUser, signIn, withSession, type TJar } from '../../test/sessions';
 import { useTestPortal } from '../../test/test-portal';
 import { listAuditEntries } from '../audit/repository';
-import { freePort, headerLines, startSmtp } from './smtp-test-server';
+import { freePort, headerLines, startSmtp } from '../../test/smtp-server';
 
 const SUPPORT = 'helpdesk@supplier.example';
 const message = {

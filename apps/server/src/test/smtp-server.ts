@@ -1,15 +1,7 @@
-import { createServer } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 /** A port nothing listens on right now, for a server a test starts (or leaves down). */
-export const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
+export { freePort } from '@portal/tools/lib/portal-process';
 
 /** A real SMTP server on loopback that keeps each message it receives, raw. */
 export const startSmtp = async (port: number) => {
