@@ -10,7 +10,7 @@ export type TTrackedJob = TSyncJob & { children: TSyncJob[] };
 /**
  * The jobs panel: jobs started here (and group runs found running on arrival), each
  * polled every 3 s while it runs. Once all have finished a banner shows, and 5 s later
- * the finished jobs and the banner go. `onFailed` hears of a job seen running that failed.
+ * (or at the next start) the finished jobs and the banner go. `onFailed` hears of a job seen running that failed.
  */
 export const useTrackedJobs = (onFailed: (job: TTrackedJob) => void) => {
   const [started, setStarted] = useState<readonly string[]>([]);
@@ -64,12 +64,18 @@ export const useTrackedJobs = (onFailed: (job: TTrackedJob) => void) => {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [banner]);
 
-  const track = useCallback((id: string) => {
-    // Started here: its failure is news even if it failed before the first poll.
-    seenRunning.current.add(id);
-    setStarted((current) => addTracked(current, id));
-    setCleared((current) => new Set([...current].filter((other) => other !== id)));
-  }, []);
+  const track = useCallback(
+    (id: string) => {
+      // A new start begins a new batch: the banner must speak of it, not of an earlier
+      // run's failure still on show, so finished jobs go as with 'Clear Completed'.
+      clearCompleted();
+      // Started here: its failure is news even if it failed before the first poll.
+      seenRunning.current.add(id);
+      setStarted((current) => addTracked(current, id));
+      setCleared((current) => new Set([...current].filter((other) => other !== id)));
+    },
+    [clearCompleted],
+  );
   const loading = results.some((result) => result.isPending);
   const error = results.find((result) => result.isError)?.error;
   return useMemo(
