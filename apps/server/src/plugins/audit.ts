@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TAuditAction, TAuditOutcome } from '@portal/domain/audit-api';
 import auditHousekeeping from '../modules/audit/housekeeping';
-import { insertAuditEntry } from '../modules/audit/repository';
+import { createAuditWriter } from '../modules/audit/writer';
 
 /** What the audit trail records: the list is shared with the admin's trail screen. */
 export type { TAuditAction };
@@ -54,8 +54,11 @@ const askedFor = (request: FastifyRequest) => {
 };
 
 const audit = async (app: FastifyInstance) => {
+  // Rows of concurrent requests share one INSERT; each request still waits for its own.
+  const writer = createAuditWriter(() => app.portal.database.db);
+  app.addHook('onClose', () => writer.idle());
   app.decorate('audit', async (request: FastifyRequest, entry: TAuditEntry) => {
-    await insertAuditEntry(app.portal.database.db, {
+    await writer.write({
       at: app.clock(),
       user_id: entry.userId ?? null,
       action: entry.action,

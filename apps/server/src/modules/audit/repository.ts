@@ -5,6 +5,10 @@ import { auditWhere, type TResolvedFilters } from './filters';
 export const insertAuditEntry = (db: Kysely<Database>, entry: Insertable<AuditLogTable>) =>
   db.insertInto('audit_log').values(entry).execute();
 
+/** Audit rows in one statement (modules/audit/writer.ts batches them). */
+export const insertAuditEntries = (db: Kysely<Database>, entries: Insertable<AuditLogTable>[]) =>
+  db.insertInto('audit_log').values(entries).execute();
+
 /** A user's trail, newest first; reads of patient data will appear here too. */
 export const listAuditEntries = (
   db: Kysely<Database>,
