@@ -44,6 +44,25 @@ describe('DataFreshnessLine', () => {
     renderLine({ orders_synced_at: null, stale: true });
     expect(screen.getByText('Data as of: not synced yet').className).toContain('bg-amber-50');
   });
+
+  it('keeps the line’s place, hidden from screen readers, until the answer arrives', () => {
+    // Queries off: the answer never arrives in this test.
+    const queryClient = new QueryClient({ defaultOptions: { queries: { enabled: false } } });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <DataFreshnessLine />
+      </QueryClientProvider>,
+    );
+    const placeholder = screen.getByTestId('data-freshness-placeholder');
+    expect(placeholder.getAttribute('aria-hidden')).toBe('true');
+    // The same box as the quiet and the warning line: the screen below does not move.
+    const quiet = renderLine({}).getByText(formatDataAsOf(SYNCED));
+    const boxClasses = (element: HTMLElement) =>
+      element.className
+        .split(' ')
+        .filter((name) => /^(-?m[tb]|inline-block|py|text-sm)/.test(name));
+    expect(boxClasses(placeholder)).toEqual(boxClasses(quiet));
+  });
 });
 
 describe('EmptyViewHint', () => {

@@ -1,4 +1,5 @@
 import type { TPatientSummary } from '@portal/domain/patients-api';
+import { useWideScreen } from '../../../lib/use-wide-screen';
 import { Alert } from '../../../components/ui/alert';
 import { Pager } from '../../../components/ui/pager';
 import { buttonClass, panelClass } from '../lib/ui-classes';
@@ -37,6 +38,7 @@ export const PatientList = ({
     : patients;
   const title = favoritesOnly ? `Favorite Patients (${shown.length})` : `Patients (${total})`;
   const empty = !loading && !error && shown.length === 0;
+  const wide = useWideScreen();
 
   return (
     <section aria-labelledby="patient-list-title" className={panelClass}>
@@ -61,8 +63,8 @@ export const PatientList = ({
         </p>
       ) : (
         <>
-          <PatientTable patients={shown} loading={loading} {...actions} />
-          <PatientCards patients={shown} loading={loading} {...actions} />
+          {wide !== false && <PatientTable patients={shown} loading={loading} {...actions} />}
+          {wide !== true && <PatientCards patients={shown} loading={loading} {...actions} />}
         </>
       )}
       {!favoritesOnly && !error && (
