@@ -28,6 +28,11 @@ const SESSION_COLUMNS = Object.keys({
 /** The session's columns come back prefixed, next to the user's own. */
 const PREFIX = 'session__';
 
+const SESSION_ALIASES = SESSION_COLUMNS.map(
+  (column) => [`${PREFIX}${column}` as const, column] as const,
+);
+const SESSION_ALIAS_NAMES = new Set<string>(SESSION_ALIASES.map(([alias]) => alias));
+
 type TSessionUserRow = TUserRow & Record<`${typeof PREFIX}${keyof TSessionRow}`, unknown>;
 
 /**
@@ -54,13 +59,15 @@ export const findSessionWithUser = async (db: Kysely<Database>, sessionId: strin
   if (!row) {
     return undefined;
   }
-  const user: Record<string, unknown> = {};
+  // Every signed-in request splits this row: by a list made once, not by parsing each name.
   const session: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(row)) {
-    if (name.startsWith(PREFIX)) {
-      session[name.slice(PREFIX.length)] = value;
-    } else {
-      user[name] = value;
+  for (const [alias, column] of SESSION_ALIASES) {
+    session[column] = row[alias];
+  }
+  const user: Record<string, unknown> = {};
+  for (const name in row) {
+    if (!SESSION_ALIAS_NAMES.has(name)) {
+      user[name] = row[name as keyof TSessionUserRow];
     }
   }
   return { session: session as TSessionRow, user: user as TUserRow };
