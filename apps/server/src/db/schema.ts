@@ -233,6 +233,16 @@ export type AnalyticsPatientDaysTable = {
   order_count: number;
 };
 
+/** Order counts per patient and classification ('' for none); migration 0014. */
+export type PatientOrderCountsTable = {
+  patient_key: string;
+  classification_key: string;
+  order_count: number;
+  in_progress_count: number;
+  shipped_count: number;
+  pending_docs_count: number;
+};
+
 export type AnalyticsRefreshTable = {
   id: number;
   refreshed_at: number;
@@ -271,4 +281,5 @@ export type Database = {
   analytics_status_days: AnalyticsStatusDaysTable;
   analytics_patient_days: AnalyticsPatientDaysTable;
   analytics_refresh: AnalyticsRefreshTable;
+  patient_order_counts: PatientOrderCountsTable;
 };

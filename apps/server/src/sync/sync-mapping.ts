@@ -1,5 +1,6 @@
 import { validateMapping, type TMapping } from '@portal/domain/sync-mapping';
 import { summaryRefillSql } from '../modules/analytics/summaries';
+import { orderCountRefillSql } from '../modules/patients/order-count-summary';
 import { coerceBatch, type TBatch, type TDestinationColumn } from './batch';
 import { addBatch, emptyChecksum } from './checksum';
 import { compileMapping } from './compile';
@@ -106,7 +107,10 @@ export const syncMapping = async (options: TSyncMappingOptions): Promise<TMappin
     verify: (destination) => {
       reconciliation = reconcile({ table, warehouseCount: total, source, destination });
     },
-    afterLoad: summaryRefillSql(loader.dialect, table),
+    afterLoad: [
+      ...summaryRefillSql(loader.dialect, table),
+      ...(table === 'orders' ? orderCountRefillSql(loader.dialect) : []),
+    ],
   });
   log(
     'info',

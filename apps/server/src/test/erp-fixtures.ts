@@ -1,3 +1,4 @@
+import { refillOrderCounts } from '../modules/patients/order-count-summary';
 import type { Insertable, Kysely } from 'kysely';
 import type {
   Database,
@@ -86,6 +87,8 @@ export const insertOrders = async (db: Kysely<Database>, orders: TOrderFixture[]
       })),
     )
     .execute();
+  // As the sync does after every orders load: the lists read their counts from the summary.
+  await refillOrderCounts(db);
 };
 
 export const insertOrderItems = (db: Kysely<Database>, items: Insertable<OrderItemsTable>[]) =>

@@ -12,6 +12,7 @@ import * as m0010 from './0010-documents';
 import * as m0011 from './0011-user-details-patient-login';
 import * as m0012 from './0012-admin-documentation';
 import * as m0013 from './0013-analytics-summaries';
+import * as m0014 from './0014-patient-order-counts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011-user-details-patient-login': m0011,
   '0012-admin-documentation': m0012,
   '0013-analytics-summaries': m0013,
+  '0014-patient-order-counts': m0014,
 };

@@ -5,9 +5,12 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { generateWarehouse } from '@portal/tools/warehouse/generate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FULL_SYNC_GROUP_ID } from '@portal/domain/sync-job';
+import type { Kysely } from 'kysely';
 import { dayOf } from '@portal/domain/analytics';
+import { statusGroupOf } from '@portal/domain/order-status';
 import { createDatabase, type TDialect, type TPortalDatabase } from '../../db/database';
 import { migrateToLatest } from '../../db/migrate';
+import type { Database } from '../../db/schema';
 import { ensureDefaultGroups } from '../../sync/groups';
 import { openLoader } from '../../sync/load/index';
 import type { TLoader } from '../../sync/load/types';
@@ -78,6 +81,53 @@ const useBed = (dialect: TDialect) => {
   return { db: () => database!.db, sync, editWarehouse };
 };
 
+/**
+ * The patient list's order counts (modules/patients/order-count-summary.ts) against the
+ * orders as they are, grouped in JavaScript by the domain's own status rule.
+ */
+const expectOrderCountsMatchOrders = async (db: Kysely<Database>) => {
+  const orders = await db
+    .selectFrom('orders')
+    .select(['patient_key', 'so_classification_key', 'status'])
+    .where('patient_key', 'is not', null)
+    .execute();
+  const plain = new Map<string, Record<string, number | string>>();
+  for (const order of orders) {
+    const classification = order.so_classification_key ?? '';
+    const key = `${order.patient_key ?? ''}|${classification}`;
+    const row = plain.get(key) ?? {
+      patient_key: order.patient_key ?? '',
+      classification_key: classification,
+      order_count: 0,
+      in_progress_count: 0,
+      shipped_count: 0,
+      pending_docs_count: 0,
+    };
+    const group = statusGroupOf(order.status?.trim());
+    const counted = {
+      order_count: true,
+      in_progress_count: group === 'in_progress',
+      shipped_count: group === 'shipped',
+      pending_docs_count: group === 'pending_documents',
+    };
+    for (const [column, yes] of Object.entries(counted)) {
+      row[column] = Number(row[column]) + (yes ? 1 : 0);
+    }
+    plain.set(key, row);
+  }
+  const summary = await db.selectFrom('patient_order_counts').selectAll().execute();
+  const sorted = (rows: Record<string, number | string>[]) =>
+    rows
+      .map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, String(v)])))
+      .sort((a, b) =>
+        `${a.patient_key}|${a.classification_key}`.localeCompare(
+          `${b.patient_key}|${b.classification_key}`,
+        ),
+      );
+  expect(summary.length).toBeGreaterThan(100);
+  expect(sorted(summary)).toEqual(sorted([...plain.values()]));
+};
+
 describe.each(testDialects())('analytics summaries after a sync [%s]', (dialect) => {
   const bed = useBed(dialect);
 
@@ -92,6 +142,7 @@ describe.each(testDialects())('analytics summaries after a sync [%s]', (dialect)
         await reorderPatterns(bed.db(), { range, today: dayOf(NOW), minOrders: 2, limit: 1000 }),
       ).toEqual(plain);
     }
+    await expectOrderCountsMatchOrders(bed.db());
   };
 
   it('fills the summaries with the tables they were computed from', async () => {
@@ -110,6 +161,7 @@ describe.each(testDialects())('analytics summaries after a sync [%s]', (dialect)
       // Older creation dates, other categories, lost history rows, longer stays.
       `UPDATE SALESORDERS SET DATECREATED = DATECREATED - INTERVAL 9 DAY WHERE SALESORDERKEY % 3 = 0`,
       `UPDATE SALESORDERS SET SOCLASSIFICATIONKEY = 2 WHERE SALESORDERKEY % 5 = 0`,
+      `UPDATE SALESORDERS SET STATUS = 'RCM - Billing' WHERE SALESORDERKEY % 11 = 0`,
       `DELETE FROM SALESORDERSTATUSHISTORY WHERE STATUSHISTORYKEY % 7 = 0`,
       `UPDATE SALESORDERSTATUSHISTORY SET EXITEDAT = EXITEDAT + INTERVAL 2 DAY WHERE SALESORDERKEY % 4 = 0 AND EXITEDAT IS NOT NULL`,
     ]);

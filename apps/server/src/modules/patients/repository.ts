@@ -83,29 +83,33 @@ const enabledClassificationKeys = (db: Kysely<Database>, userId: number) =>
     .where('user_preferences.user_id', '=', userId)
     .where('user_preferences.kind', '=', 'so_classification');
 
+/** A page's counts from the summary the sync keeps (order-count-summary.ts). */
 const orderCountQuery = preparedQuery(
   () => 'order-counts',
   (db, _shape: null, params: { patientKeys: string[]; userId: number }) =>
     db
-      .selectFrom('orders')
+      .selectFrom('patient_order_counts as c')
       .select((eb) => [
-        'orders.patient_key',
-        ...orderStatusSql(dialectOfDb(db)).orderCountSelections(eb),
+        'c.patient_key',
+        eb.fn.sum<number>('c.order_count').as('order_count'),
+        eb.fn.sum<number>('c.in_progress_count').as('in_progress_count'),
+        eb.fn.sum<number>('c.shipped_count').as('shipped_count'),
+        eb.fn.sum<number>('c.pending_docs_count').as('pending_docs_count'),
       ])
-      .where('orders.patient_key', 'in', params.patientKeys)
+      .where('c.patient_key', 'in', params.patientKeys)
       // The user's classification preferences narrow the counts; none enabled, all count.
       .where((eb) =>
         eb.or([
           eb.not(eb.exists(enabledClassificationKeys(db, params.userId))),
-          eb('orders.so_classification_key', 'in', enabledClassificationKeys(db, params.userId)),
+          eb('c.classification_key', 'in', enabledClassificationKeys(db, params.userId)),
         ]),
       )
-      .groupBy('orders.patient_key'),
+      .groupBy('c.patient_key'),
 );
 
 /**
- * Order counts per patient, grouped in the database, of the orders whose
- * classification the user enabled (all orders if they enabled none).
+ * Order counts per patient of the orders whose classification the user enabled (all
+ * orders if they enabled none).
  */
 export const orderCounts = async (
   db: Kysely<Database>,
@@ -117,7 +121,7 @@ export const orderCounts = async (
   const rows = await orderCountQuery.execute(db, null, options);
   return new Map(
     rows.map((row) => [
-      row.patient_key ?? '',
+      row.patient_key,
       {
         order_count: row.order_count,
         in_progress_count: row.in_progress_count,

@@ -80,13 +80,5 @@ export const orderStatusSql = (dialect: TDialect) => {
       }
       return eb(status, '=', subStatus);
     },
-
-    /** The four counts the patient list and details show, as aggregate selections. */
-    orderCountSelections: (eb: TOrdersEb) => [
-      eb.fn.countAll<number>().as('order_count'),
-      countWhen(isInProgress(eb)).as('in_progress_count'),
-      countWhen(isShippedGroup(eb)).as('shipped_count'),
-      countWhen(isPendingDocuments(eb)).as('pending_docs_count'),
-    ],
   };
 };
