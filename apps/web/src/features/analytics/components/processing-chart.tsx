@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ANALYTICS_COLOURS, type TStatusDuration } from '@portal/domain/analytics';
 import { formatDays } from '@portal/domain/format';
@@ -24,12 +25,25 @@ const TooltipBody = ({
   );
 };
 
-/** 'Average Processing Time by Status', with the same figures as a table for screen readers. */
-export const ProcessingChart = ({ rows }: { rows: TStatusDuration[] }) => (
+const ChartFrame = ({ children }: { children: ReactNode }) => (
   <figure className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
     <figcaption className="mb-3 font-semibold text-slate-900">
       Average Processing Time by Status
     </figcaption>
+    {children}
+  </figure>
+);
+
+/** The chart's frame at its final size while the figures load, so nothing below it moves. */
+export const ProcessingChartPlaceholder = () => (
+  <ChartFrame>
+    <div className="h-80 animate-pulse rounded bg-slate-100" />
+  </ChartFrame>
+);
+
+/** 'Average Processing Time by Status', with the same figures as a table for screen readers. */
+export const ProcessingChart = ({ rows }: { rows: TStatusDuration[] }) => (
+  <ChartFrame>
     {rows.length === 0 ? (
       <p className="text-sm text-slate-600">No status has more than 5 orders in this period.</p>
     ) : (
@@ -81,5 +95,5 @@ export const ProcessingChart = ({ rows }: { rows: TStatusDuration[] }) => (
         </table>
       </>
     )}
-  </figure>
+  </ChartFrame>
 );

@@ -2,9 +2,34 @@ import { ANALYTICS_PERIODS, chartStatuses, keyInsights } from '@portal/domain/an
 import { formatDays } from '@portal/domain/format';
 import { useProcessingTime } from '../api/get-processing-time';
 import { categoryLabel } from '../lib/display';
-import { Card, ErrorBox, LoadingPlaceholder } from './panel-states';
-import { ProcessingChart } from './processing-chart';
+import { Card, ErrorBox } from './panel-states';
+import { ProcessingChart, ProcessingChartPlaceholder } from './processing-chart';
 import { StatusDurationPanel } from './status-duration-panel';
+
+const CARD_GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5';
+
+/**
+ * The loaded layout's first screen while the figures load: a row of cards (as many as a
+ * row holds at each width) and the chart's frame, so the page does not move when they
+ * arrive.
+ */
+const ProcessingPlaceholder = () => (
+  <div role="status" aria-live="polite" className="space-y-6">
+    <span className="sr-only">Loading processing times...</span>
+    <div aria-hidden="true" className={`${CARD_GRID} animate-pulse`}>
+      {['', 'hidden sm:block', 'hidden lg:block', 'hidden xl:block', 'hidden xl:block'].map(
+        (shown, index) => (
+          <div key={index} className={shown}>
+            <Card title={'\u00a0'} value={'\u00a0'} note={'\u00a0'} />
+          </div>
+        ),
+      )}
+    </div>
+    <div aria-hidden="true">
+      <ProcessingChartPlaceholder />
+    </div>
+  </div>
+);
 
 /** 'Order Processing Time Analysis': period, a card per category, the status chart, insights. */
 export const ProcessingTimePanel = ({
@@ -38,15 +63,12 @@ export const ProcessingTimePanel = ({
         </label>
       </div>
       {query.isPending ? (
-        <LoadingPlaceholder label="Loading processing times..." />
+        <ProcessingPlaceholder />
       ) : query.isError ? (
         <ErrorBox>Error loading processing times: {query.error.message}</ErrorBox>
       ) : (
         <>
-          <div
-            data-testid="category-cards"
-            className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5"
-          >
+          <div data-testid="category-cards" className={CARD_GRID}>
             {Object.entries(data!.category_stats).map(([category, stats]) => (
               <Card
                 key={category}
