@@ -1,3 +1,5 @@
+import { OrderDocumentsSlot } from '../components/slots/order-documents-slot';
+import { orderDocuments } from './order-documents-slot';
 import { useCheckAuth } from '../features/auth/api/check-auth';
 import { PatientTimeline } from '../features/patients/components/patient-timeline';
 import { StaffDashboard } from '../features/patients/components/staff-dashboard';
@@ -12,5 +14,9 @@ export const DashboardRoute = () => {
   if (user.role === 'patient') {
     return <PatientTimeline payorKey={user.payor_key} patientKey={user.patient_key} />;
   }
-  return <StaffDashboard user={user} />;
+  return (
+    <OrderDocumentsSlot.Provider value={orderDocuments}>
+      <StaffDashboard user={user} />
+    </OrderDocumentsSlot.Provider>
+  );
 };

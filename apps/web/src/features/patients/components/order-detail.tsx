@@ -1,7 +1,7 @@
 import { formatDate } from '@portal/domain/format';
 import type { TOrder, TPatientSummary } from '@portal/domain/patients-api';
-// The one place the dashboard shows another feature: the order's documents (issue 13).
-import { OrderDocuments } from '../../documents/components/order-documents';
+import { useContext } from 'react';
+import { OrderDocumentsSlot } from '../../../components/slots/order-documents-slot';
 import { useOrderItems } from '../api/get-order-items';
 import { apiErrorMessage } from '../lib/list-error';
 import { fullName } from '../lib/patient-display';
@@ -16,9 +16,11 @@ type TOrderDetailProps = {
   patient: TPatientSummary | undefined;
 };
 
-/** The chosen order: who, which doctor, how it ships, and its items (core.md section 2). */
+/** The chosen order: who, which doctor, how it ships, its documents and items (core.md section 2). */
 export const OrderDetail = ({ order, patient }: TOrderDetailProps) => {
   const items = useOrderItems(order?.so_number ?? undefined);
+  // The documents feature's list, handed in by app/ (components/slots).
+  const documents = useContext(OrderDocumentsSlot);
   if (!order) {
     return (
       <section id={REVEAL_IDS.orderDetail} aria-label="Order details" className={panelClass}>
@@ -51,13 +53,15 @@ export const OrderDetail = ({ order, patient }: TOrderDetailProps) => {
         <OrderDoctor doctor={order.doctor} />
         <OrderShipping order={order} />
       </div>
-      <DetailBlock title="Documents">
-        <OrderDocuments
-          orderKey={order.order_id}
-          soNumber={order.so_number}
-          patientKey={patient?.patient_key ?? null}
-        />
-      </DetailBlock>
+      {documents && (
+        <DetailBlock title="Documents">
+          {documents({
+            orderKey: order.order_id,
+            soNumber: order.so_number,
+            patientKey: patient?.patient_key ?? null,
+          })}
+        </DetailBlock>
+      )}
       <DetailBlock title="Order Items">
         <OrderItemsTable
           items={items.data}
