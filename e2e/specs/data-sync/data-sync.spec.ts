@@ -177,6 +177,25 @@ test('an admin schedules a group, sees it in upcoming runs, and deletes it', asy
   await page.screenshot({ path: `${SHOTS}/data-sync-scheduler.png`, fullPage: true });
   await expectNoA11yViolations(page);
 
+  // Run Now starts the group at once and shows its progress where the jobs panel is.
+  await row.getByRole('button', { name: 'Run Now: Payors' }).click();
+  await expect(page.getByRole('tab', { name: 'Sync Groups' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  const job = page.getByTestId('tracked-job').first();
+  await expect(job.getByTestId('job-status')).toHaveText('completed', { timeout: 60_000 });
+  await expect(page.getByText('All sync jobs completed successfully.')).toBeVisible();
+  await expect(page.getByTestId('tracked-job')).toHaveCount(0, { timeout: 10_000 });
+
+  // Stop and start the scheduler: the state follows, and the schedule stays.
+  await page.getByRole('tab', { name: 'Scheduler' }).click();
+  await page.getByRole('button', { name: 'Stop Scheduler' }).click();
+  await expect(page.getByTestId('scheduler-state')).toHaveText('Stopped');
+  await page.getByRole('button', { name: 'Start Scheduler' }).click();
+  await expect(page.getByTestId('scheduler-state')).toHaveText('Running');
+  await expect(row).toHaveCount(1);
+
   await row.getByRole('button', { name: 'Delete: Payors' }).click();
   await expect(row).toHaveCount(0);
   await expect(

@@ -40,8 +40,12 @@ export const DataSyncPage = ({ permissions }: { permissions: readonly string[] }
     () => ({
       canRun,
       openDialog: setDialog,
-      startSync: (groupId: string) =>
-        start.mutate(groupId, { onSuccess: ({ job_id: jobId }) => track(jobId) }),
+      // Progress and start errors show on Sync Groups, so a start from the Scheduler tab
+      // (Run Now) or a dialog (Retry) goes there.
+      startSync: (groupId: string) => {
+        setTab('groups');
+        start.mutate(groupId, { onSuccess: ({ job_id: jobId }) => track(jobId) });
+      },
       startingGroup: start.isPending ? start.variables : undefined,
     }),
     [canRun, start, track],
