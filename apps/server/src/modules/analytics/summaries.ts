@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { SHIPPED_STATUS_PREFIXES, SHIPPED_STATUSES } from '@portal/domain/order-status';
 import type { Database } from '../../db/schema';
+import { statusGroupConditions } from '../../lib/status-sql-text';
 
 /**
  * The statements that refill the analytics summaries (migration 0013) from the orders and
@@ -14,8 +14,6 @@ export type TSummaryDialect = 'sqlite' | 'mysql' | 'postgres';
 /** The tables whose load refills the summaries; patients only bumps the version (names). */
 export const SUMMARY_SOURCE_TABLES = ['orders', 'order_status_history', 'patients'] as const;
 
-const text = (value: string) => `'${value.replaceAll("'", "''")}'`;
-
 /** Whole UTC days since the epoch, as the domain's dayOf() counts them (times are positive). */
 const dayOf = (dialect: TSummaryDialect, column: string) =>
   dialect === 'mysql' ? `(${column} DIV 86400000)` : `(${column} / 86400000)`;
@@ -23,7 +21,7 @@ const dayOf = (dialect: TSummaryDialect, column: string) =>
 const CATEGORY = `COALESCE(NULLIF(o.so_classification_name, ''), 'Uncategorized')`;
 
 /** The core spec's shipped group (order-status.ts), as SQL over h.status. */
-const SHIPPED = `(substr(h.status, 1, 6) IN (${SHIPPED_STATUS_PREFIXES.map(text).join(', ')}) OR h.status IN (${SHIPPED_STATUSES.map(text).join(', ')}))`;
+const SHIPPED = statusGroupConditions('h.status').shipped;
 
 const processingDays = (dialect: TSummaryDialect) => [
   'DELETE FROM analytics_processing_days',

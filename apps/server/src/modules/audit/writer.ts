@@ -14,7 +14,7 @@ export type TAuditWriter = {
   write: (row: TAuditRow) => Promise<void>;
   /** Resolves when nothing is queued or being written (for a clean close). */
   idle: () => Promise<void>;
-  /** INSERT statements and rows written so far: what the batching saved, for tests and benches. */
+  /** INSERT statements and rows written so far: what the batching saved, for tests. */
   readonly stats: { statements: number; rows: number };
 };
 

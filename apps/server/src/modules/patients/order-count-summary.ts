@@ -1,12 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import {
-  IN_PROGRESS_STATUSES,
-  PENDING_DOCUMENT_STATUSES,
-  SHIPPED_STATUSES,
-  SHIPPED_STATUS_PREFIXES,
-} from '@portal/domain/order-status';
 import { dialectOfDb, type TDialect } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { sqlString, statusGroupConditions } from '../../lib/status-sql-text';
 
 /**
  * The order counts the patient list and details show, kept per patient and order
@@ -15,12 +10,10 @@ import type { Database } from '../../db/schema';
  * order's status against the status groups (tools/bench/api.ts: on MariaDB the grouping
  * was the list's costliest statement). The sync engine refills the table in the same
  * transaction that loads the orders table (sync/sync-mapping.ts), so the counts never
- * disagree with the orders a reader sees. order-count-summary.test.ts checks the counts
- * against the status rules of status-sql.ts on every dialect.
+ * disagree with the orders a reader sees. sync-summaries.test.ts checks the table against
+ * the domain's statusGroupOf after each load, and status-sql.test.ts the counts against it
+ * on every status the spec names, on every dialect.
  */
-
-const text = (value: string) => `'${value.replaceAll("'", "''")}'`;
-const list = (values: readonly string[]) => values.map(text).join(', ');
 
 /** The status as the domain reads it: trimmed, compared exactly (MariaDB: as binary). */
 const statusOf = (dialect: TDialect) =>
@@ -33,25 +26,19 @@ export const NO_CLASSIFICATION = '';
 
 /** The statements that rebuild the summary from the orders table. */
 export const orderCountRefillSql = (dialect: TDialect): string[] => {
-  const status = statusOf(dialect);
-  const shipped = [
-    `${status} IN (${list(SHIPPED_STATUSES)})`,
-    ...SHIPPED_STATUS_PREFIXES.map(
-      (prefix) => `SUBSTR(${status}, 1, ${prefix.length}) = ${text(prefix)}`,
-    ),
-  ].join(' OR ');
+  const groups = statusGroupConditions(statusOf(dialect));
   return [
     'DELETE FROM patient_order_counts',
     `INSERT INTO patient_order_counts
        (patient_key, classification_key, order_count, in_progress_count, shipped_count, pending_docs_count)
-     SELECT o.patient_key, COALESCE(o.so_classification_key, ${text(NO_CLASSIFICATION)}),
+     SELECT o.patient_key, COALESCE(o.so_classification_key, ${sqlString(NO_CLASSIFICATION)}),
             COUNT(*),
-            ${countWhen(`${status} IN (${list(IN_PROGRESS_STATUSES)})`)},
-            ${countWhen(shipped)},
-            ${countWhen(`${status} IN (${list(PENDING_DOCUMENT_STATUSES)})`)}
+            ${countWhen(groups.inProgress)},
+            ${countWhen(groups.shipped)},
+            ${countWhen(groups.pendingDocuments)}
      FROM orders o
      WHERE o.patient_key IS NOT NULL
-     GROUP BY o.patient_key, COALESCE(o.so_classification_key, ${text(NO_CLASSIFICATION)})`,
+     GROUP BY o.patient_key, COALESCE(o.so_classification_key, ${sqlString(NO_CLASSIFICATION)})`,
   ];
 };
 
