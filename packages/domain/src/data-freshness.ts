@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatLocalDateTime } from './format';
 import { WEEKDAYS, intervalMinutes, type TScheduleSpec } from './data-sync-schedule-api';
 
 /**
@@ -94,7 +95,7 @@ export const FRESHNESS_TEXTS = {
 
 /** 'Data as of 11/22/2026, 2:48 PM' in the viewer's time zone (or the one given). */
 export const formatDataAsOf = (iso: string, timeZone?: string): string =>
-  `Data as of ${new Date(iso).toLocaleString('en-US', {
+  `Data as of ${formatLocalDateTime(new Date(iso), {
     month: '2-digit',
     day: '2-digit',
     year: 'numeric',

@@ -4,6 +4,7 @@ import {
   formatDate,
   formatDays,
   formatDaysUntilReorder,
+  formatLocalDateTime,
   formatPhone,
   formatShortDate,
   truncate,
@@ -79,5 +80,24 @@ describe('durations and reorder badges', () => {
     [null, 'N/A'],
   ])('formatDaysUntilReorder(%s) → %s', (days, expected) => {
     expect(formatDaysUntilReorder(days)).toBe(expected);
+  });
+});
+
+describe('formatLocalDateTime', () => {
+  const at = new Date(Date.UTC(2026, 10, 22, 14, 48, 9));
+  it.each<Intl.DateTimeFormatOptions>([
+    { month: '2-digit', day: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit' },
+    { month: '2-digit', day: '2-digit', year: 'numeric', timeZone: 'America/Chicago' },
+    { year: 'numeric', month: 'short', day: 'numeric' },
+    { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false, timeZone: 'UTC' },
+  ])('writes what toLocaleString writes for %j, the second time too', (options) => {
+    const expected = at.toLocaleString('en-US', options);
+    expect(formatLocalDateTime(at, options)).toBe(expected);
+    expect(formatLocalDateTime(at, options)).toBe(expected);
+  });
+
+  it('keeps formatters of different options apart', () => {
+    expect(formatLocalDateTime(at, { timeZone: 'UTC', hour: 'numeric' })).toBe('2 PM');
+    expect(formatLocalDateTime(at, { timeZone: 'Asia/Tokyo', hour: 'numeric' })).toBe('11 PM');
   });
 });

@@ -36,6 +36,23 @@ export const formatDate = (value: TDateInput, fallback = NOT_AVAILABLE): string 
   return date ? `${pad(date.month)}/${pad(date.day)}/${date.year}` : fallback;
 };
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * `date.toLocaleString('en-US', options)`, with each set of options' formatter made once:
+ * toLocaleString builds a new Intl.DateTimeFormat on every call, which a list's render
+ * repeats for every row (a few milliseconds each on a slow phone).
+ */
+export const formatLocalDateTime = (date: Date, options: Intl.DateTimeFormatOptions): string => {
+  const key = JSON.stringify(options);
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', options);
+    formatters.set(key, formatter);
+  }
+  return formatter.format(date);
+};
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** 'Jan 5, 2025', as the analytics screens show dates; 'N/A' when missing. */

@@ -1,3 +1,4 @@
+import { formatLocalDateTime } from '@portal/domain/format';
 import {
   ADMIN_DOC_CATEGORY_LABELS,
   FIXED_FLAG_LABELS,
@@ -13,11 +14,11 @@ export const fixedBadge = (category: TAdminDocCategory, isFixed: boolean) =>
 
 /** The update date in the list, in the viewer's time zone. */
 export const formatUpdateDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  formatLocalDateTime(new Date(iso), { year: 'numeric', month: 'short', day: 'numeric' });
 
 /** Date and time for the document view and its history. */
 export const formatTimestamp = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', {
+  formatLocalDateTime(new Date(iso), {
     year: 'numeric',
     month: 'short',
     day: 'numeric',

@@ -1,3 +1,4 @@
+import { formatLocalDateTime } from '@portal/domain/format';
 import { capitalise } from '@portal/domain/analytics';
 
 /** 'Data last synced Jan 5, 2025, 3:04 PM', in the viewer's time zone; never synced says so. */
@@ -8,7 +9,7 @@ export const syncedLabel = (at: number | null | undefined) => {
   if (at === null) {
     return 'Data not synced yet';
   }
-  const when = new Date(at).toLocaleString('en-US', {
+  const when = formatLocalDateTime(new Date(at), {
     month: 'short',
     day: 'numeric',
     year: 'numeric',

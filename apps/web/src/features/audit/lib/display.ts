@@ -1,3 +1,4 @@
+import { formatLocalDateTime } from '@portal/domain/format';
 import type { TAuditRow } from '@portal/domain/audit-api';
 
 /** 'patient_view' → 'Patient view': the stored action, readable. */
@@ -8,7 +9,7 @@ export const actionLabel = (action: string) => {
 
 /** The row's time in the admin's own zone, to the second. */
 export const formatAt = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', {
+  formatLocalDateTime(new Date(iso), {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',

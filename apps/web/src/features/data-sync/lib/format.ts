@@ -1,3 +1,4 @@
+import { formatLocalDateTime } from '@portal/domain/format';
 import type { TSyncJob } from '@portal/domain/data-sync-api';
 import { opensCaseFixer } from '@portal/domain/sync-errors';
 
@@ -33,7 +34,7 @@ export const formatDateTime = (iso: string | null | undefined): string => {
   const date = new Date(iso);
   return Number.isNaN(date.getTime())
     ? '-'
-    : date.toLocaleString('en-US', {
+    : formatLocalDateTime(date, {
         year: 'numeric',
         month: 'numeric',
         day: 'numeric',

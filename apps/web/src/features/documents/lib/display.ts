@@ -1,3 +1,4 @@
+import { formatLocalDateTime } from '@portal/domain/format';
 import { DOCUMENT_TYPE_LABELS, formatBytes, type TDocument } from '@portal/domain/documents';
 
 export { formatBytes };
@@ -9,7 +10,7 @@ export const orderLabel = (document: TDocument) =>
   document.order_number ?? document.order_identifier;
 
 export const formatUploadedAt = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', {
+  formatLocalDateTime(new Date(iso), {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
