@@ -85,4 +85,27 @@ describe('formatDataAsOf', () => {
       'Data as of 11/22/2026, 9:48 AM',
     );
   });
+
+  it.each([
+    '2026-11-22T14:48:00.000Z',
+    '2026-01-05T00:07:00.000Z',
+    '2026-07-04T12:00:59.000Z',
+    '2025-12-31T23:59:00.000Z',
+  ])("writes %s in the viewer's zone as toLocaleString does, without Intl", (iso) => {
+    const expected = new Date(iso).toLocaleString('en-US', {
+      month: '2-digit',
+      day: '2-digit',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    });
+    expect(formatDataAsOf(iso)).toBe(`Data as of ${expected}`);
+  });
+
+  it('writes midnight and noon on the 12-hour clock', () => {
+    const at = (hours: number) => new Date(2026, 10, 22, hours, 5).toISOString();
+    expect(formatDataAsOf(at(0))).toBe('Data as of 11/22/2026, 12:05 AM');
+    expect(formatDataAsOf(at(12))).toBe('Data as of 11/22/2026, 12:05 PM');
+    expect(formatDataAsOf(at(23))).toBe('Data as of 11/22/2026, 11:05 PM');
+  });
 });

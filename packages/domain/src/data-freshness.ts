@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatLocalDateTime } from './format';
+import { formatLocalDateTime, formatLocalNumericDateTime } from './format';
 import { WEEKDAYS, intervalMinutes, type TScheduleSpec } from './data-sync-schedule-api';
 
 /**
@@ -94,12 +94,17 @@ export const FRESHNESS_TEXTS = {
 } as const;
 
 /** 'Data as of 11/22/2026, 2:48 PM' in the viewer's time zone (or the one given). */
-export const formatDataAsOf = (iso: string, timeZone?: string): string =>
-  `Data as of ${formatLocalDateTime(new Date(iso), {
-    month: '2-digit',
-    day: '2-digit',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    ...(timeZone ? { timeZone } : {}),
-  })}`;
+export const formatDataAsOf = (iso: string, timeZone?: string): string => {
+  const date = new Date(iso);
+  if (timeZone) {
+    return `Data as of ${formatLocalDateTime(date, {
+      month: '2-digit',
+      day: '2-digit',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone,
+    })}`;
+  }
+  return `Data as of ${formatLocalNumericDateTime(date)}`;
+};

@@ -5,6 +5,8 @@ import {
   formatDays,
   formatDaysUntilReorder,
   formatLocalDateTime,
+  formatLocalNumericDateTime,
+  formatLocalShortDateTime,
   formatPhone,
   formatShortDate,
   truncate,
@@ -99,5 +101,41 @@ describe('formatLocalDateTime', () => {
   it('keeps formatters of different options apart', () => {
     expect(formatLocalDateTime(at, { timeZone: 'UTC', hour: 'numeric' })).toBe('2 PM');
     expect(formatLocalDateTime(at, { timeZone: 'Asia/Tokyo', hour: 'numeric' })).toBe('11 PM');
+  });
+});
+
+describe("the viewer's-zone date and time forms, written without Intl", () => {
+  const instants = [
+    Date.UTC(2026, 10, 22, 14, 48),
+    Date.UTC(2026, 0, 5, 0, 7),
+    Date.UTC(2026, 6, 4, 12, 0, 59),
+    Date.UTC(2025, 11, 31, 23, 59),
+    Date.UTC(2024, 1, 29, 6, 30),
+  ].map((ms) => new Date(ms));
+
+  it.each(instants)('writes %s as toLocaleString does', (date) => {
+    expect(formatLocalNumericDateTime(date)).toBe(
+      date.toLocaleString('en-US', {
+        month: '2-digit',
+        day: '2-digit',
+        year: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      }),
+    );
+    expect(formatLocalShortDateTime(date)).toBe(
+      date.toLocaleString('en-US', {
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      }),
+    );
+  });
+
+  it('writes midnight and noon on the 12-hour clock', () => {
+    expect(formatLocalShortDateTime(new Date(2026, 10, 22, 0, 5))).toBe('Nov 22, 2026, 12:05 AM');
+    expect(formatLocalNumericDateTime(new Date(2026, 10, 2, 12, 5))).toBe('11/02/2026, 12:05 PM');
   });
 });

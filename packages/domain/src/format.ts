@@ -36,6 +36,29 @@ export const formatDate = (value: TDateInput, fallback = NOT_AVAILABLE): string 
   return date ? `${pad(date.month)}/${pad(date.day)}/${date.year}` : fallback;
 };
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** '2:48 PM': the viewer's clock, 12-hour, as en-US writes it. */
+const clock12 = (date: Date) => {
+  const hours = date.getHours();
+  return `${hours % 12 || 12}:${pad(date.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
+};
+
+/*
+ * The two date-and-time forms on the first screens, in the viewer's time zone, written
+ * from the Date's own fields: a page's first Intl.DateTimeFormat costs a phone tens of
+ * milliseconds (the locale's data and pattern matching), on the screen's first render.
+ * format.test.ts holds them to what toLocaleString writes.
+ */
+
+/** '11/22/2026, 2:48 PM' */
+export const formatLocalNumericDateTime = (date: Date) =>
+  `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()}, ${clock12(date)}`;
+
+/** 'Nov 22, 2026, 2:48 PM' */
+export const formatLocalShortDateTime = (date: Date) =>
+  `${MONTHS[date.getMonth()] ?? ''} ${date.getDate()}, ${date.getFullYear()}, ${clock12(date)}`;
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /**
@@ -52,8 +75,6 @@ export const formatLocalDateTime = (date: Date, options: Intl.DateTimeFormatOpti
   }
   return formatter.format(date);
 };
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** 'Jan 5, 2025', as the analytics screens show dates; 'N/A' when missing. */
 export const formatShortDate = (value: TDateInput): string => {

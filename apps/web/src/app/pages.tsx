@@ -103,7 +103,17 @@ export const APP_PAGES: readonly TAppPage[] = [
     ...lazyScreen(PatientSearch),
   },
   { path: '/intake', title: 'Intake', inNav: true, ...lazyScreen(Intake) },
-  { path: '/analytics', title: 'Analytics', inNav: true, ...lazyScreen(Analytics) },
+  {
+    path: '/analytics',
+    title: 'Analytics',
+    inNav: true,
+    ...lazyScreen(Analytics),
+    // The query code is a chunk the screen shares, so it is not in the entry.
+    prefetch: (queryClient) =>
+      void import('../features/analytics/api/prefetch').then((module) =>
+        module.prefetchAnalytics(queryClient),
+      ),
+  },
   { path: '/documents', title: 'Document Management', inNav: true, ...lazyScreen(Documents) },
   { path: '/data-sync', title: 'Data Sync', inNav: true, ...lazyScreen(DataSync) },
   {

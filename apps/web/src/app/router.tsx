@@ -1,8 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { FadeScaleIn } from '../components/ui/fade-scale-in';
-import { useCheckAuth } from '../features/auth/api/check-auth';
+import { canOpen } from '@portal/domain/routes';
+import { useCheckAuth, type TAuthState } from '../features/auth/api/check-auth';
 import { LoginPage } from '../features/auth/components/login-page';
 import { AuthEvents } from './auth-events';
 import { ErrorBoundary } from './error-boundary';
@@ -35,6 +36,23 @@ if (openedOn) {
   void AppLayout.preload();
   void openedOn.preload?.();
 }
+
+/**
+ * The opened screen's first queries, started the moment the session check answers rather
+ * than after the signed-in frame has rendered; only when the route table lets the user open
+ * it and no forced password change stands in the way (PagePrefetch asks again, at no cost).
+ */
+export const prefetchOpenedPage = (queryClient: QueryClient, auth: TAuthState) => {
+  const user = auth.user;
+  if (
+    openedOn?.prefetch &&
+    user &&
+    !user.password_reset_required &&
+    canOpen(user.role, openedOn.path)
+  ) {
+    openedOn.prefetch(queryClient, user);
+  }
+};
 
 const publicScreen = (screen: ReactNode) => (
   <Suspense fallback={<FullPageFallback />}>

@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { ANALYTICS_LIMITS } from '@portal/domain/analytics';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { useProcessingTime } from '../api/get-processing-time';
 import { syncedLabel } from '../lib/display';
+import { preloadCharts } from './lazy-bar-charts';
 import { ProcessingTimePanel } from './processing-time-panel';
 import { ReorderPanel } from './reorder-panel';
 import { Tabs } from './tabs';
@@ -16,7 +18,10 @@ type TTabId = (typeof TABS)[number]['id'];
 /** /analytics (admin): processing time and reorder patterns, from the last sync's data. */
 export const AnalyticsPage = () => {
   const [tab, setTab] = useState<TTabId>('processing');
-  const [days, setDays] = useState(30);
+  const [days, setDays] = useState<number>(ANALYTICS_LIMITS.defaultProcessingDays);
+  // The default tab draws charts: their library downloads once the page has drawn its
+  // frame, while the figures are on their way, and is evaluated after that first paint.
+  useEffect(preloadCharts, []);
   // The title's sync time comes from whichever answer is at hand; the processing call
   // is the default tab's and shares its cache with the panel.
   const processing = useProcessingTime(days);

@@ -1,29 +1,7 @@
 import type { ReactNode } from 'react';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { ANALYTICS_COLOURS, type TStatusDuration } from '@portal/domain/analytics';
+import type { TStatusDuration } from '@portal/domain/analytics';
 import { formatDays } from '@portal/domain/format';
-
-const TooltipBody = ({
-  active,
-  payload,
-}: {
-  active?: boolean;
-  payload?: { payload: TStatusDuration }[];
-}) => {
-  const row = payload?.[0]?.payload;
-  if (!active || !row) {
-    return null;
-  }
-  return (
-    <div className="rounded-md border border-slate-200 bg-white p-2 text-xs shadow">
-      <p className="font-semibold text-slate-900">{row.status}</p>
-      <p>Avg: {formatDays(row.avg_days)}</p>
-      <p>Min: {formatDays(row.min_days)}</p>
-      <p>Max: {formatDays(row.max_days)}</p>
-      <p>Orders: {row.order_count.toLocaleString('en-US')}</p>
-    </div>
-  );
-};
+import { ProcessingBars } from './lazy-bar-charts';
 
 const ChartFrame = ({ children }: { children: ReactNode }) => (
   <figure className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
@@ -49,26 +27,7 @@ export const ProcessingChart = ({ rows }: { rows: TStatusDuration[] }) => (
     ) : (
       <>
         <div aria-hidden="true" className="h-80" data-testid="processing-chart">
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart
-              accessibilityLayer={false}
-              data={rows}
-              margin={{ top: 8, right: 16, bottom: 8, left: 8 }}
-            >
-              <CartesianGrid strokeDasharray="3 3" />
-              <XAxis
-                dataKey="status"
-                angle={-30}
-                textAnchor="end"
-                interval={0}
-                height={80}
-                tick={{ fontSize: 11 }}
-              />
-              <YAxis label={{ value: 'Days', angle: -90, position: 'insideLeft' }} />
-              <Tooltip content={<TooltipBody />} />
-              <Bar dataKey="avg_days" name="Average days" fill={ANALYTICS_COLOURS.blue} />
-            </BarChart>
-          </ResponsiveContainer>
+          <ProcessingBars rows={rows} />
         </div>
         <table className="sr-only">
           <caption>Average processing time by status</caption>

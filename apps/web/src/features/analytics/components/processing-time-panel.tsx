@@ -25,9 +25,22 @@ const ProcessingPlaceholder = () => (
         ),
       )}
     </div>
-    <div aria-hidden="true">
+    <div aria-hidden="true" className="space-y-6">
       <ProcessingChartPlaceholder />
+      <InsightsBox sentences={['\u00a0', '\u00a0', '\u00a0']} />
     </div>
+  </div>
+);
+
+/** 'Key Insights': always three sentences (keyInsights), one line each on most screens. */
+const InsightsBox = ({ sentences }: { sentences: string[] }) => (
+  <div className="rounded-lg border border-brand-600/20 bg-brand-50 p-4">
+    <h3 className="font-semibold text-slate-900">Key Insights</h3>
+    <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
+      {sentences.map((sentence, index) => (
+        <li key={index}>{sentence}</li>
+      ))}
+    </ul>
   </div>
 );
 
@@ -82,14 +95,7 @@ export const ProcessingTimePanel = ({
             )}
           </div>
           <ProcessingChart rows={chartStatuses(data!.status_durations)} />
-          <div className="rounded-lg border border-brand-600/20 bg-brand-50 p-4">
-            <h3 className="font-semibold text-slate-900">Key Insights</h3>
-            <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
-              {keyInsights(data!, formatDays).map((sentence) => (
-                <li key={sentence}>{sentence}</li>
-              ))}
-            </ul>
-          </div>
+          <InsightsBox sentences={keyInsights(data!, formatDays)} />
         </>
       )}
       <StatusDurationPanel />

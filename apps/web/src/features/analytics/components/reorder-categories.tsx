@@ -1,16 +1,7 @@
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
-import { ANALYTICS_COLOURS, type TReorderResponse } from '@portal/domain/analytics';
+import type { TReorderResponse } from '@portal/domain/analytics';
 import { formatDays } from '@portal/domain/format';
 import { categoryLabel } from '../lib/display';
+import { CategoryBars } from './lazy-bar-charts';
 
 /** Average reorder days against patient count per category, most patients first, and detail cards. */
 export const ReorderCategories = ({
@@ -33,43 +24,7 @@ export const ReorderCategories = ({
           Reorder Cycle by Category
         </figcaption>
         <div aria-hidden="true" className="h-80" data-testid="category-chart">
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart
-              accessibilityLayer={false}
-              data={rows}
-              margin={{ top: 8, right: 16, bottom: 48, left: 8 }}
-            >
-              <CartesianGrid strokeDasharray="3 3" />
-              <XAxis
-                dataKey="category"
-                angle={-20}
-                textAnchor="end"
-                interval={0}
-                height={60}
-                tick={{ fontSize: 11 }}
-              />
-              <YAxis yAxisId="days" label={{ value: 'Days', angle: -90, position: 'insideLeft' }} />
-              <YAxis
-                yAxisId="patients"
-                orientation="right"
-                label={{ value: 'Patients', angle: 90, position: 'insideRight' }}
-              />
-              <Tooltip />
-              <Legend />
-              <Bar
-                yAxisId="days"
-                dataKey="avg_reorder_days"
-                name="Avg reorder days"
-                fill={ANALYTICS_COLOURS.blue}
-              />
-              <Bar
-                yAxisId="patients"
-                dataKey="patient_count"
-                name="Patients"
-                fill={ANALYTICS_COLOURS.green}
-              />
-            </BarChart>
-          </ResponsiveContainer>
+          <CategoryBars rows={rows} />
         </div>
         <table className="sr-only">
           <caption>Reorder cycle by category</caption>

@@ -1,9 +1,18 @@
-import { useState } from 'react';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useState, type ReactNode } from 'react';
 import { ANALYTICS_LIMITS, statusKeywordColour } from '@portal/domain/analytics';
 import { formatDays } from '@portal/domain/format';
 import { useStatusDuration } from '../api/get-status-duration';
-import { ErrorBox, LoadingPlaceholder } from './panel-states';
+import { StatusDurationBars } from './lazy-bar-charts';
+import { ErrorBox } from './panel-states';
+
+const Frame = ({ days, children }: { days: number; children: ReactNode }) => (
+  <figure className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+    <figcaption className="mb-3 font-semibold text-slate-900">
+      Average Time in Each Status (last {days} days)
+    </figcaption>
+    {children}
+  </figure>
+);
 
 /**
  * The status-duration panel (staff-tools.md section 2): average days per status,
@@ -14,7 +23,17 @@ export const StatusDurationPanel = () => {
   const [days] = useState<number>(ANALYTICS_LIMITS.defaultStatusDurationDays);
   const query = useStatusDuration(days);
   if (query.isPending) {
-    return <LoadingPlaceholder label="Loading time per status..." height="h-72" />;
+    // The figure at its final size, so the page does not move when the figures arrive.
+    return (
+      <div role="status" aria-live="polite">
+        <span className="sr-only">Loading time per status...</span>
+        <div aria-hidden="true">
+          <Frame days={days}>
+            <div className="h-72 animate-pulse rounded bg-slate-100" />
+          </Frame>
+        </div>
+      </div>
+    );
   }
   if (query.isError) {
     return <ErrorBox>Error loading analytics: {query.error.message}</ErrorBox>;
@@ -27,25 +46,9 @@ export const StatusDurationPanel = () => {
     return null;
   }
   return (
-    <figure className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-      <figcaption className="mb-3 font-semibold text-slate-900">
-        Average Time in Each Status (last {days} days)
-      </figcaption>
+    <Frame days={days}>
       <div aria-hidden="true" className="h-72" data-testid="status-duration-chart">
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart
-            accessibilityLayer={false}
-            data={rows}
-            layout="vertical"
-            margin={{ top: 8, right: 16, bottom: 8, left: 8 }}
-          >
-            <CartesianGrid strokeDasharray="3 3" />
-            <XAxis type="number" label={{ value: 'Days', position: 'insideBottom', offset: -4 }} />
-            <YAxis type="category" dataKey="name" width={180} tick={{ fontSize: 11 }} />
-            <Tooltip formatter={(value) => formatDays(typeof value === 'number' ? value : null)} />
-            <Bar dataKey="avg_duration_days" name="Average time" />
-          </BarChart>
-        </ResponsiveContainer>
+        <StatusDurationBars rows={rows} />
       </div>
       <table className="sr-only">
         <caption>Average time in each status</caption>
@@ -64,6 +67,6 @@ export const StatusDurationPanel = () => {
           ))}
         </tbody>
       </table>
-    </figure>
+    </Frame>
   );
 };

@@ -1,4 +1,4 @@
-import { formatLocalDateTime } from '@portal/domain/format';
+import { formatLocalShortDateTime } from '@portal/domain/format';
 import { capitalise } from '@portal/domain/analytics';
 
 /** 'Data last synced Jan 5, 2025, 3:04 PM', in the viewer's time zone; never synced says so. */
@@ -9,14 +9,7 @@ export const syncedLabel = (at: number | null | undefined) => {
   if (at === null) {
     return 'Data not synced yet';
   }
-  const when = formatLocalDateTime(new Date(at), {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-  return `Data last synced ${when}`;
+  return `Data last synced ${formatLocalShortDateTime(new Date(at))}`;
 };
 
 /** 'cpap/bipap' → 'Cpap/bipap'; category names from the ERP mostly arrive capitalised. */
