@@ -38,7 +38,9 @@ test('an admin switches periods and sees the cards and chart follow', async ({ p
   await expect(page.getByText(/^Pending orders average .+ before processing$/)).toBeVisible();
   await expect(page.getByText(/^Shipped orders take .+ on average$/)).toBeVisible();
   await expect(page.getByText(/^Most common status: .+ \(\d+ orders\)$/)).toBeVisible();
-  await expect(page.getByTestId('status-duration-chart')).toBeVisible();
+  const statusChart = page.getByTestId('status-duration-chart');
+  await statusChart.scrollIntoViewIfNeeded();
+  await expect(statusChart.locator('.recharts-bar-rectangle').first()).toBeVisible();
   await expectNoA11yViolations(page);
   await page.screenshot({ path: 'screenshots/analytics-processing-time.png', fullPage: true });
 
@@ -147,4 +149,37 @@ test('a case manager gets Access Denied on the screen and 403 from the API', asy
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
   expect((await page.request.get('/api/analytics/processing-time?days=30')).status()).toBe(403);
   expect((await page.request.get('/api/analytics/reorder-patterns')).status()).toBe(403);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the chart library is fetched and drawn only when a chart is scrolled near', async ({
+    page,
+  }) => {
+    const chartChunks: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/bar-charts-[^/]+\.js$/.test(request.url())) {
+        chartChunks.push(request.url());
+      }
+    });
+    await signIn(page, 'admin@example.com');
+    await expect(page).toHaveURL(/\/admin\/documentation$/);
+    await page.goto('/analytics');
+    const cards = page.getByTestId('category-cards');
+    await expect(cards.getByRole('heading').first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Key Insights' })).toBeAttached();
+    // The cards stack in one column: the charts are below the first screen, still grey.
+    const chart = page.getByTestId('processing-chart');
+    await expect(chart.locator('.animate-pulse')).toBeAttached();
+    expect(chartChunks).toEqual([]);
+
+    await chart.scrollIntoViewIfNeeded();
+    await expect(chart.locator('.recharts-bar-rectangle').first()).toBeVisible();
+    expect(chartChunks).toHaveLength(1);
+    // The figures were there all along for screen readers.
+    await expect(
+      page.getByRole('table', { name: 'Average processing time by status' }).getByRole('row'),
+    ).not.toHaveCount(0);
+  });
 });

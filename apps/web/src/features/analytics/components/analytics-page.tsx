@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ANALYTICS_LIMITS } from '@portal/domain/analytics';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { useProcessingTime } from '../api/get-processing-time';
 import { syncedLabel } from '../lib/display';
-import { preloadCharts } from './lazy-bar-charts';
 import { ProcessingTimePanel } from './processing-time-panel';
 import { ReorderPanel } from './reorder-panel';
 import { Tabs } from './tabs';
@@ -19,9 +18,6 @@ type TTabId = (typeof TABS)[number]['id'];
 export const AnalyticsPage = () => {
   const [tab, setTab] = useState<TTabId>('processing');
   const [days, setDays] = useState<number>(ANALYTICS_LIMITS.defaultProcessingDays);
-  // The default tab draws charts: their library downloads once the page has drawn its
-  // frame, while the figures are on their way, and is evaluated after that first paint.
-  useEffect(preloadCharts, []);
   // The title's sync time comes from whichever answer is at hand; the processing call
   // is the default tab's and shares its cache with the panel.
   const processing = useProcessingTime(days);

@@ -1,31 +1,45 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import { useNearViewport } from '../../../lib/use-near-viewport';
 import type * as charts from './bar-charts';
 
 const loadCharts = () => import('./bar-charts');
 
-/**
- * Starts the chart library's download. The analytics page calls it as it opens, so the
- * chunk travels in parallel with the figures' requests instead of after them.
- */
-export const preloadCharts = () => {
-  void loadCharts();
-};
-
-/** What a chart's box shows until the library is there: a grey block filling the same box. */
+/** What a chart's box shows until it is drawn: a grey block filling the same box. */
 const ChartLoading = () => <div className="size-full animate-pulse rounded bg-slate-100" />;
 
-/** One chart of bar-charts.tsx, drawn once its chunk is there. */
-const lazyChart = <TProps extends object>(
-  pick: (module: typeof charts) => ComponentType<TProps>,
-) => {
-  const Chart = lazy(() => loadCharts().then((module) => ({ default: pick(module) })));
-  const LazyChart = (props: TProps) => (
-    <Suspense fallback={<ChartLoading />}>
-      <Chart {...props} />
-    </Suspense>
+/**
+ * A chart's box, at its final size from the first render. The chart library (a chunk of
+ * its own, bar-charts.tsx) is fetched once a box comes within a short scroll of the
+ * screen, and the chart is drawn only then: on a desktop the first chart's box is in view
+ * while the figures load, so the two travel together; on a phone the charts sit below the
+ * first screen, whose drawing they no longer hold up. Without a chart it stays grey.
+ */
+export const ChartBox = ({
+  className,
+  testId,
+  chart,
+}: {
+  className: string;
+  testId?: string;
+  chart?: ReactNode;
+}) => {
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(box);
+  useEffect(() => {
+    if (near) {
+      void loadCharts();
+    }
+  }, [near]);
+  return (
+    <div ref={box} aria-hidden="true" className={className} data-testid={testId}>
+      {near && chart ? <Suspense fallback={<ChartLoading />}>{chart}</Suspense> : <ChartLoading />}
+    </div>
   );
-  return LazyChart;
 };
+
+/** One chart of bar-charts.tsx, drawn once its chunk is there. */
+const lazyChart = <TProps extends object>(pick: (module: typeof charts) => ComponentType<TProps>) =>
+  lazy(() => loadCharts().then((module) => ({ default: pick(module) })));
 
 export const ProcessingBars = lazyChart((module) => module.ProcessingBars);
 export const StatusDurationBars = lazyChart((module) => module.StatusDurationBars);

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { TStatusDuration } from '@portal/domain/analytics';
 import { formatDays } from '@portal/domain/format';
-import { ProcessingBars } from './lazy-bar-charts';
+import { ChartBox, ProcessingBars } from './lazy-bar-charts';
 
 const ChartFrame = ({ children }: { children: ReactNode }) => (
   <figure className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
@@ -15,7 +15,7 @@ const ChartFrame = ({ children }: { children: ReactNode }) => (
 /** The chart's frame at its final size while the figures load, so nothing below it moves. */
 export const ProcessingChartPlaceholder = () => (
   <ChartFrame>
-    <div className="h-80 animate-pulse rounded bg-slate-100" />
+    <ChartBox className="h-80" />
   </ChartFrame>
 );
 
@@ -26,9 +26,11 @@ export const ProcessingChart = ({ rows }: { rows: TStatusDuration[] }) => (
       <p className="text-sm text-slate-600">No status has more than 5 orders in this period.</p>
     ) : (
       <>
-        <div aria-hidden="true" className="h-80" data-testid="processing-chart">
-          <ProcessingBars rows={rows} />
-        </div>
+        <ChartBox
+          className="h-80"
+          testId="processing-chart"
+          chart={<ProcessingBars rows={rows} />}
+        />
         <table className="sr-only">
           <caption>Average processing time by status</caption>
           <thead>

@@ -1,7 +1,7 @@
 import type { TReorderResponse } from '@portal/domain/analytics';
 import { formatDays } from '@portal/domain/format';
 import { categoryLabel } from '../lib/display';
-import { CategoryBars } from './lazy-bar-charts';
+import { CategoryBars, ChartBox } from './lazy-bar-charts';
 
 /** Average reorder days against patient count per category, most patients first, and detail cards. */
 export const ReorderCategories = ({
@@ -23,9 +23,7 @@ export const ReorderCategories = ({
         <figcaption className="mb-3 font-semibold text-slate-900">
           Reorder Cycle by Category
         </figcaption>
-        <div aria-hidden="true" className="h-80" data-testid="category-chart">
-          <CategoryBars rows={rows} />
-        </div>
+        <ChartBox className="h-80" testId="category-chart" chart={<CategoryBars rows={rows} />} />
         <table className="sr-only">
           <caption>Reorder cycle by category</caption>
           <thead>

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { ANALYTICS_LIMITS, statusKeywordColour } from '@portal/domain/analytics';
 import { formatDays } from '@portal/domain/format';
 import { useStatusDuration } from '../api/get-status-duration';
-import { StatusDurationBars } from './lazy-bar-charts';
+import { ChartBox, StatusDurationBars } from './lazy-bar-charts';
 import { ErrorBox } from './panel-states';
 
 const Frame = ({ days, children }: { days: number; children: ReactNode }) => (
@@ -29,7 +29,7 @@ export const StatusDurationPanel = () => {
         <span className="sr-only">Loading time per status...</span>
         <div aria-hidden="true">
           <Frame days={days}>
-            <div className="h-72 animate-pulse rounded bg-slate-100" />
+            <ChartBox className="h-72" />
           </Frame>
         </div>
       </div>
@@ -47,9 +47,11 @@ export const StatusDurationPanel = () => {
   }
   return (
     <Frame days={days}>
-      <div aria-hidden="true" className="h-72" data-testid="status-duration-chart">
-        <StatusDurationBars rows={rows} />
-      </div>
+      <ChartBox
+        className="h-72"
+        testId="status-duration-chart"
+        chart={<StatusDurationBars rows={rows} />}
+      />
       <table className="sr-only">
         <caption>Average time in each status</caption>
         <thead>
