@@ -3,46 +3,19 @@ import type { TAuthUser } from '@portal/domain/auth-api';
 import { PageHeading } from '../components/ui/page-heading';
 import { Spinner } from '../components/ui/spinner';
 import { useCheckAuth } from '../features/auth/api/check-auth';
-import { getFavoritesQueryOptions } from '../features/patients/api/get-favorites';
-import { getOrdersQueryOptions } from '../features/patients/api/get-orders';
-import { getPatientsQueryOptions } from '../features/patients/api/get-patients';
-import { getPayorsQueryOptions } from '../features/patients/api/get-payors';
 import { FullScreenLoading } from '../features/patients/components/full-screen-loading';
 
-// A failed prefetch is the screen's to show: its own query reports the error and retries.
-const ignore = () => undefined;
+const loadQueries = () => import('./dashboard-queries');
 
 /**
- * /dashboard's first queries, started as soon as the route is matched and the user is
- * known, so they travel in parallel with the route's chunk instead of after it. The keys
- * are the ones the screens ask for on their first render (page 1, no search, all orders).
+ * Starts downloading the dashboard's query code (a chunk shared with the screen): the
+ * patients API's schemas stay out of the entry that every page, /login included, loads.
  */
+export const preloadDashboardQueries = () => loadQueries();
+
+/** /dashboard's first queries (dashboard-queries.ts), once their code is there. */
 export const prefetchDashboard = (queryClient: QueryClient, user: TAuthUser) => {
-  if (user.role === 'patient') {
-    if (user.payor_key && user.patient_key) {
-      void queryClient
-        .query(
-          getOrdersQueryOptions({
-            payorKey: user.payor_key,
-            patientKey: user.patient_key,
-            page: 1,
-            view: 'all',
-            subStatus: '',
-          }),
-        )
-        .catch(ignore);
-    }
-    return;
-  }
-  if (user.role === 'admin') {
-    void queryClient.query(getPayorsQueryOptions()).catch(ignore);
-  }
-  if (user.payor_key) {
-    void queryClient
-      .query(getPatientsQueryOptions({ payorKey: user.payor_key, search: '', page: 1 }))
-      .catch(ignore);
-  }
-  void queryClient.query(getFavoritesQueryOptions(user.id)).catch(ignore);
+  void loadQueries().then((module) => module.prefetchDashboard(queryClient, user));
 };
 
 /** The dashboard's first loading state, drawn while its chunk downloads. */

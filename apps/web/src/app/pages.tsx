@@ -2,7 +2,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { TAuthUser } from '@portal/domain/auth-api';
 import type { TAppPath } from '@portal/domain/routes';
-import { DashboardFallback, prefetchDashboard } from './dashboard-prefetch';
+import {
+  DashboardFallback,
+  prefetchDashboard,
+  preloadDashboardQueries,
+} from './dashboard-prefetch';
 import { lazyPage, type TLazyPage } from './lazy-page';
 
 export type TAppPage = {
@@ -93,6 +97,7 @@ export const APP_PAGES: readonly TAppPage[] = [
     title: 'Dashboard',
     inNav: true,
     ...lazyScreen(Dashboard),
+    preload: () => Promise.all([Dashboard.preload(), preloadDashboardQueries()]),
     prefetch: prefetchDashboard,
     fallback: <DashboardFallback />,
   },

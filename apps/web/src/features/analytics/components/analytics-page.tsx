@@ -25,12 +25,16 @@ export const AnalyticsPage = () => {
     <>
       <div className="flex flex-wrap items-baseline justify-between gap-x-4">
         <PageHeading title="Analytics Dashboard" />
+        {/* On a phone the sync time has a line of its own: the line's height is then the
+            same whether it says 'Checking…' or the time, and nothing below moves. */}
         <p className="mb-6 text-sm text-slate-600">
           Real-time insights
-          <span className="mx-2" aria-hidden="true">
+          <span className="mx-2 hidden sm:inline" aria-hidden="true">
             ·
           </span>
-          <span data-testid="last-synced">{syncedLabel(processing.data?.last_synced_at)}</span>
+          <span data-testid="last-synced" className="block sm:inline">
+            {syncedLabel(processing.data?.last_synced_at)}
+          </span>
         </p>
       </div>
       <Tabs label="Analytics views" tabs={TABS} selected={tab} onSelect={setTab}>
