@@ -106,6 +106,9 @@ export const APP_PAGES: readonly TAppPage[] = [
     title: 'Patient Search',
     inNav: true,
     ...lazyScreen(PatientSearch),
+    // The same patient browser as the dashboard's, asking the same first queries.
+    preload: () => Promise.all([PatientSearch.preload(), preloadDashboardQueries()]),
+    prefetch: prefetchDashboard,
   },
   { path: '/intake', title: 'Intake', inNav: true, ...lazyScreen(Intake) },
   {

@@ -9,8 +9,10 @@ export type TAuthState =
 
 export const UNAUTHENTICATED: TAuthState = { authenticated: false, user: null };
 
-const hasSessionCookie = () =>
-  readCookie('csrf_access_token') !== undefined || readCookie('csrf_refresh_token') !== undefined;
+// document.cookie is read once: on a slow phone each read of it takes milliseconds.
+const hasSessionCookie = (cookies = document.cookie) =>
+  readCookie('csrf_access_token', cookies) !== undefined ||
+  readCookie('csrf_refresh_token', cookies) !== undefined;
 
 export const authQueryKey = ['auth', 'check'] as const;
 
