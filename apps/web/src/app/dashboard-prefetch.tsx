@@ -13,9 +13,14 @@ const loadQueries = () => import('./dashboard-queries');
  */
 export const preloadDashboardQueries = () => loadQueries();
 
-/** /dashboard's first queries (dashboard-queries.ts), once their code is there. */
+/**
+ * /dashboard's first queries (dashboard-queries.ts), once their code is there. If that
+ * chunk cannot be fetched, the screen's own chunk fails the same way and its error shows.
+ */
 export const prefetchDashboard = (queryClient: QueryClient, user: TAuthUser) => {
-  void loadQueries().then((module) => module.prefetchDashboard(queryClient, user));
+  void loadQueries()
+    .then((module) => module.prefetchDashboard(queryClient, user))
+    .catch(() => undefined);
 };
 
 /** The dashboard's first loading state, drawn while its chunk downloads. */

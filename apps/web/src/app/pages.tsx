@@ -118,9 +118,9 @@ export const APP_PAGES: readonly TAppPage[] = [
     ...lazyScreen(Analytics),
     // The query code is a chunk the screen shares, so it is not in the entry.
     prefetch: (queryClient) =>
-      void import('../features/analytics/api/prefetch').then((module) =>
-        module.prefetchAnalytics(queryClient),
-      ),
+      void import('../features/analytics/api/prefetch')
+        .then((module) => module.prefetchAnalytics(queryClient))
+        .catch(() => undefined),
   },
   { path: '/documents', title: 'Document Management', inNav: true, ...lazyScreen(Documents) },
   { path: '/data-sync', title: 'Data Sync', inNav: true, ...lazyScreen(DataSync) },
