@@ -134,6 +134,14 @@ describe("the viewer's-zone date and time forms, written without Intl", () => {
     );
   });
 
+  it('writes a date that is not one as toLocaleString does, where Intl would throw', () => {
+    const bad = new Date('not a date');
+    const expected = bad.toLocaleString('en-US', { month: 'short' });
+    expect(formatLocalNumericDateTime(bad)).toBe(expected);
+    expect(formatLocalShortDateTime(bad)).toBe(expected);
+    expect(formatLocalDateTime(bad, { month: 'short' })).toBe(expected);
+  });
+
   it('writes midnight and noon on the 12-hour clock', () => {
     expect(formatLocalShortDateTime(new Date(2026, 10, 22, 0, 5))).toBe('Nov 22, 2026, 12:05 AM');
     expect(formatLocalNumericDateTime(new Date(2026, 10, 2, 12, 5))).toBe('11/02/2026, 12:05 PM');

@@ -51,13 +51,21 @@ const clock12 = (date: Date) => {
  * format.test.ts holds them to what toLocaleString writes.
  */
 
+/** What toLocaleString writes for a date that is not one (Intl's format would throw). */
+const INVALID_DATE = 'Invalid Date';
+const isInvalid = (date: Date) => Number.isNaN(date.getTime());
+
 /** '11/22/2026, 2:48 PM' */
 export const formatLocalNumericDateTime = (date: Date) =>
-  `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()}, ${clock12(date)}`;
+  isInvalid(date)
+    ? INVALID_DATE
+    : `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()}, ${clock12(date)}`;
 
 /** 'Nov 22, 2026, 2:48 PM' */
 export const formatLocalShortDateTime = (date: Date) =>
-  `${MONTHS[date.getMonth()] ?? ''} ${date.getDate()}, ${date.getFullYear()}, ${clock12(date)}`;
+  isInvalid(date)
+    ? INVALID_DATE
+    : `${MONTHS[date.getMonth()] ?? ''} ${date.getDate()}, ${date.getFullYear()}, ${clock12(date)}`;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -67,6 +75,9 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
  * repeats for every row (a few milliseconds each on a slow phone).
  */
 export const formatLocalDateTime = (date: Date, options: Intl.DateTimeFormatOptions): string => {
+  if (isInvalid(date)) {
+    return INVALID_DATE;
+  }
   const key = JSON.stringify(options);
   let formatter = formatters.get(key);
   if (!formatter) {
