@@ -28,7 +28,10 @@ export const presentPatientSummary = (
   dob: row.dob,
   phone: row.phone ?? row.phone_mobile,
   email: row.email,
-  ...counts,
+  order_count: counts.order_count,
+  in_progress_count: counts.in_progress_count,
+  shipped_count: counts.shipped_count,
+  pending_docs_count: counts.pending_docs_count,
 });
 
 const address = (row: TPatientRow, prefix: 'b' | 'd'): TAddress | null => {

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { testDialects, useMigratedDatabase } from '../../test/databases';
 import { insertPatients } from '../../test/erp-fixtures';
-import { countPatients, listPatientPage } from './repository';
+import { countPatients, listPatients } from './repository';
 import { searchTerms } from './search-sql';
 
 /**
  * The search's SQL against a plain reading of its rule, on rows made to trip it up:
  * missing names, a name that matches by last and first name at once, an ID that
- * looks like a name, other payors' look-alikes. The count must equal the matches,
- * and the pages together must hold every match once, in list order.
+ * looks like a name, other payors' look-alikes. The count must equal the matches, each
+ * page (past the end too) must carry that total, and the pages together must hold every
+ * match once, in list order.
  */
 const FIRST = ['Jo', 'John', 'Smitty', 'ann', null, 'Joan', 'Mil'];
 const LAST = ['Jones', 'Smith', 'johnson', null, 'Miller', 'Anders', 'Jo'];
@@ -65,7 +66,13 @@ describe.each(testDialects())('patient search against its rule [%s]', (dialect) 
     const perPage = 7;
     const shown: TPatient[] = [];
     for (let page = 1; page <= Math.ceil(expected.length / perPage) + 1; page += 1) {
-      const rows = await listPatientPage(database().db, { ...query, page, perPage });
+      const { rows, total } = await listPatients(database().db, {
+        ...query,
+        page,
+        perPage,
+        userId: 1,
+      });
+      expect(total).toBe(expected.length);
       expect(rows.length).toBeLessThanOrEqual(perPage);
       shown.push(...rows.map((row) => ({ ...row, payor_key: 'PAY-1' })));
     }

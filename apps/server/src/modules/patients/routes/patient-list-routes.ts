@@ -4,7 +4,7 @@ import { ZKey, ZPatientListQuery, ZPatientListResponse } from '@portal/domain/pa
 import { requireAuth } from '../../../plugins/auth';
 import { ZErrorBody } from '../../../plugins/errors';
 import { pageInfo, presentPatientSummary } from '../presenters';
-import { countsFor, listPatients, orderCounts } from '../repository';
+import { listPatients } from '../repository';
 import { assertPayorListAccess } from '../scope';
 
 export const patientListRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,9 +29,8 @@ export const patientListRoutes: FastifyPluginAsyncZod = async (app) => {
       const search = (request.query.search ?? '').trim();
       const { db, dialect } = app.portal.database;
       const query = { dialect, payorKey, search };
-      const { rows, total } = await listPatients(db, { ...query, page, perPage });
+      const { rows, total } = await listPatients(db, { ...query, page, perPage, userId: user.id });
       const patientKeys = rows.map((row) => row.patient_key);
-      const counts = await orderCounts(db, { patientKeys, userId: user.id });
       await app.audit(request, {
         action: 'patient_list',
         userId: user.id,
@@ -41,7 +40,7 @@ export const patientListRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         success: true as const,
         message: total === 0 ? 'No patients found' : 'Patients retrieved successfully',
-        patients: rows.map((row) => presentPatientSummary(row, countsFor(counts, row.patient_key))),
+        patients: rows.map((row) => presentPatientSummary(row, row)),
         ...pagination,
         pagination,
       };
