@@ -4,7 +4,6 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController } from 'fastify';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -24,6 +23,7 @@ import errors, { frameworkErrors } from './plugins/errors';
 import gracefulClose from './plugins/graceful-close';
 import noStore from './plugins/no-store';
 import requestLog from './plugins/request-log';
+import { responseSerializerCompiler } from './plugins/response-serializer';
 import securityHeaders from './plugins/security-headers';
 import { registerWeb } from './plugins/web';
 import { patientsModuleRoutes } from './modules/patients/routes';
@@ -58,6 +58,11 @@ export type TBuildOptions = TPortal & {
   /** Where log lines go instead of stdout, e.g. for a test to read them. */
   logStream?: { write: (line: string) => void };
   clock?: TClock;
+  /**
+   * Encode every answer with zod as well and fail it when the compiled serializer wrote
+   * other JSON (plugins/response-serializer.ts); the API tests turn it on.
+   */
+  checkResponses?: boolean;
 };
 
 /** Builds the app: external plugins, then the portal's own plugins, then the route modules. */
@@ -98,7 +103,7 @@ export const buildApp = async (options: TBuildOptions) => {
   // database connections nor files, so further connections are refused instead.
   app.server.maxConnections = config.maxConnections;
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ check: options.checkResponses ?? false }));
   app.decorate('portal', { config, secrets, database });
   app.decorate('clock', options.clock ?? systemClock);
 

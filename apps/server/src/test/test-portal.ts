@@ -55,6 +55,8 @@ export const useTestPortal = (
       database,
       secrets: await loadOrCreateSecrets(dataDir),
       logger: options.logStream !== undefined,
+      // Every answer of the API tests is also encoded by zod and compared.
+      checkResponses: true,
       ...(options.logStream ? { logStream: options.logStream } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
     });
