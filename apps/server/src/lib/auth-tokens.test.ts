@@ -138,4 +138,26 @@ describe('session tokens (HS256 with node:crypto)', () => {
     expect(read(await joseToken({ csrf: '' }))).toBeUndefined();
     expect(read(await joseToken({ sid: 7 }))).toBeUndefined();
   });
+
+  // Genuine tokens are remembered (lib/auth-tokens.ts): what depends on the call is not.
+  it('checks kind, secret, time and every byte again for a token it already verified', async () => {
+    const token = await signToken('refresh', claims, { secret: SECRET, now: NOW });
+    expect(read(token, NOW, 'refresh')).toEqual(claims);
+    expect(read(token, NOW, 'access')).toBeUndefined();
+    expect(readToken('refresh', token, { secret: 'y'.repeat(64), now: NOW })).toBeUndefined();
+    expect(read(token, claims.expiresAt, 'refresh')).toBeUndefined();
+    const [header = '', payload = '', signature = ''] = token.split('.');
+    const flipped = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
+    expect(read(`${header}.${payload}.${flipped}`, NOW, 'refresh')).toBeUndefined();
+    expect(read(token, NOW, 'refresh')).toEqual(claims);
+  });
+
+  it('hands out claims no caller can change for the next', async () => {
+    const token = await signToken('access', claims, { secret: SECRET, now: NOW });
+    const first = read(token);
+    expect(() => {
+      (first as { userId: number }).userId = 1;
+    }).toThrow();
+    expect(read(token)).toEqual(claims);
+  });
 });

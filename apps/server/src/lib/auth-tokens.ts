@@ -80,6 +80,85 @@ const signatureMatches = (given: string, expected: string) => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
+/** What a token proves whatever the time: its claims, and when it stops and starts being valid. */
+type TVerified = { claims: TTokenClaims; exp: number; nbf: number | undefined };
+
+/** Signature, algorithm, issuer, audience and claims: everything but the time. */
+const verify = (kind: TTokenKind, token: string, secret: string): TVerified | undefined => {
+  const parts = token.split('.');
+  if (parts.length !== 3) {
+    return undefined;
+  }
+  const [headerPart = '', payloadPart = '', signature = ''] = parts;
+  const header = decodePart(headerPart);
+  // Pinned: only HS256, and no extension the token says must be understood.
+  if (!header || header.alg !== 'HS256' || header.crit !== undefined) {
+    return undefined;
+  }
+  if (!signatureMatches(signature, signatureOf(`${headerPart}.${payloadPart}`, secret))) {
+    return undefined;
+  }
+  const payload = decodePart(payloadPart);
+  if (!payload) {
+    return undefined;
+  }
+  const { iss, aud, sub, sid, csrf, jti, exp, nbf } = payload;
+  const audiences: unknown[] = Array.isArray(aud) ? aud : [aud];
+  const valid =
+    iss === ISSUER &&
+    audiences.includes(kind) &&
+    typeof sub === 'string' &&
+    /^\d+$/.test(sub) &&
+    nonEmpty(sid) &&
+    nonEmpty(csrf) &&
+    nonEmpty(jti) &&
+    typeof exp === 'number' &&
+    (nbf === undefined || typeof nbf === 'number');
+  return valid
+    ? {
+        // Frozen: the same object answers every later read of this token.
+        claims: Object.freeze({
+          userId: Number(sub),
+          sessionId: sid,
+          csrf,
+          jti,
+          expiresAt: exp * 1000,
+        }),
+        exp,
+        nbf,
+      }
+    : undefined;
+};
+
+/**
+ * Tokens already verified, by secret, kind and the token's exact text; the oldest go
+ * first past the limit. Every signed-in request brings the same access token for its
+ * 15 minutes, and decoding and HMAC-ing it again was a tenth of check-auth's time
+ * (tools/bench/api.ts). Only genuine tokens are kept, so a forged or altered one is
+ * always checked in full; the time is checked on every call.
+ */
+const VERIFIED_LIMIT = 10_000;
+const verified = new Map<string, TVerified>();
+
+const verifiedToken = (kind: TTokenKind, token: string, secret: string) => {
+  const key = `${kind}\n${secret}\n${token}`;
+  const known = verified.get(key);
+  if (known) {
+    return known;
+  }
+  const result = verify(kind, token, secret);
+  if (result) {
+    verified.set(key, result);
+    if (verified.size > VERIFIED_LIMIT) {
+      const oldest = verified.keys().next().value;
+      if (oldest !== undefined) {
+        verified.delete(oldest);
+      }
+    }
+  }
+  return result;
+};
+
 /**
  * The claims of a valid token, or undefined for anything else: a bad signature, another
  * algorithm (alg "none" included), the other kind of token, or one expired at `now` (unless
@@ -95,40 +174,15 @@ export const readToken = (
     allowExpired?: boolean;
   },
 ): TTokenClaims | undefined => {
-  const parts = token.split('.');
-  if (parts.length !== 3) {
+  const result = verifiedToken(kind, token, options.secret);
+  if (!result) {
     return undefined;
   }
-  const [headerPart = '', payloadPart = '', signature = ''] = parts;
-  const header = decodePart(headerPart);
-  // Pinned: only HS256, and no extension the token says must be understood.
-  if (!header || header.alg !== 'HS256' || header.crit !== undefined) {
-    return undefined;
-  }
-  if (!signatureMatches(signature, signatureOf(`${headerPart}.${payloadPart}`, options.secret))) {
-    return undefined;
-  }
-  const payload = decodePart(payloadPart);
-  if (!payload) {
-    return undefined;
-  }
-  const { iss, aud, sub, sid, csrf, jti, exp, nbf } = payload;
-  const audiences: unknown[] = Array.isArray(aud) ? aud : [aud];
   const nowS = Math.floor(options.now / 1000);
-  const valid =
-    iss === ISSUER &&
-    audiences.includes(kind) &&
-    typeof sub === 'string' &&
-    /^\d+$/.test(sub) &&
-    nonEmpty(sid) &&
-    nonEmpty(csrf) &&
-    nonEmpty(jti) &&
-    typeof exp === 'number' &&
-    (options.allowExpired === true || exp > nowS) &&
-    (nbf === undefined || (typeof nbf === 'number' && nbf <= nowS));
-  return valid
-    ? { userId: Number(sub), sessionId: sid, csrf, jti, expiresAt: exp * 1000 }
-    : undefined;
+  const current =
+    (options.allowExpired === true || result.exp > nowS) &&
+    (result.nbf === undefined || result.nbf <= nowS);
+  return current ? result.claims : undefined;
 };
 
 /** readToken for callers that await it. */
