@@ -25,13 +25,35 @@ const SESSION_COLUMNS = Object.keys({
   rotated_at: true,
 } satisfies Record<keyof TSessionRow, true>) as (keyof TSessionRow)[];
 
+/** Every user column, as the session's; the row is split by these lists, made once. */
+const USER_COLUMNS = Object.keys({
+  id: true,
+  email: true,
+  username: true,
+  password_hash: true,
+  role: true,
+  payor_key: true,
+  patient_key: true,
+  password_reset_required: true,
+  filter_preferences_shown: true,
+  is_active: true,
+  is_demo: true,
+  password_changed_at: true,
+  created_at: true,
+  updated_at: true,
+  first_name: true,
+  last_name: true,
+  phone: true,
+  title: true,
+  office: true,
+} satisfies Record<keyof TUserRow, true>) as (keyof TUserRow)[];
+
 /** The session's columns come back prefixed, next to the user's own. */
 const PREFIX = 'session__';
 
 const SESSION_ALIASES = SESSION_COLUMNS.map(
   (column) => [`${PREFIX}${column}` as const, column] as const,
 );
-const SESSION_ALIAS_NAMES = new Set<string>(SESSION_ALIASES.map(([alias]) => alias));
 
 type TSessionUserRow = TUserRow & Record<`${typeof PREFIX}${keyof TSessionRow}`, unknown>;
 
@@ -46,7 +68,7 @@ const sessionWithUser = preparedQuery(
     db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .selectAll('users')
+      .select(USER_COLUMNS.map((column) => `users.${column}` as const))
       .select((eb) =>
         SESSION_COLUMNS.map((column) => eb.ref(`sessions.${column}`).as(`${PREFIX}${column}`)),
       )
@@ -65,10 +87,8 @@ export const findSessionWithUser = async (db: Kysely<Database>, sessionId: strin
     session[column] = row[alias];
   }
   const user: Record<string, unknown> = {};
-  for (const name in row) {
-    if (!SESSION_ALIAS_NAMES.has(name)) {
-      user[name] = row[name as keyof TSessionUserRow];
-    }
+  for (const column of USER_COLUMNS) {
+    user[column] = row[column];
   }
   return { session: session as TSessionRow, user: user as TUserRow };
 };
