@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { TAuditListResponse } from '@portal/domain/audit-api';
+import { useScreenWidth } from '../../../testing/screen-width';
 import { EMPTY_FILTERS } from '../lib/filters';
 import { AuditFilterForm } from './audit-filter-form';
 import { AuditList } from './audit-list';
@@ -50,6 +51,23 @@ describe('AuditList', () => {
     expect(within(list!).getByText('search: smi, patients shown: 2')).toBeTruthy();
     expect(screen.getAllByTestId('audit-card')).toHaveLength(2);
     expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+  });
+
+  const screenWidth = useScreenWidth();
+
+  it('draws only the table on a wide screen and only the cards on a phone', () => {
+    screenWidth('wide');
+    const list = (
+      <AuditList data={PAGE} loading={false} error={undefined} onPageChange={() => {}} />
+    );
+    const { unmount } = render(list);
+    expect(screen.getAllByTestId('audit-row')).toHaveLength(2);
+    expect(screen.queryByTestId('audit-card')).toBeNull();
+    unmount();
+    screenWidth('narrow');
+    render(list);
+    expect(screen.queryByTestId('audit-row')).toBeNull();
+    expect(screen.getAllByTestId('audit-card')).toHaveLength(2);
   });
 
   it('has a loading, an empty and an error state', () => {

@@ -1,6 +1,7 @@
 import type { TAuditListResponse } from '@portal/domain/audit-api';
 import { Alert } from '../../../components/ui/alert';
 import { Pager } from '../../../components/ui/pager';
+import { useWideScreen } from '../../../lib/use-wide-screen';
 import { panelClass } from '../lib/ui-classes';
 import { AuditCards } from './audit-cards';
 import { AuditTable } from './audit-table';
@@ -12,10 +13,14 @@ type TAuditListProps = {
   onPageChange: (page: number) => void;
 };
 
-/** 'Entries (n)', the rows as a table or cards, and the pager; or why there are none. */
+/**
+ * 'Entries (n)', the rows as a table or cards (only the one that shows is drawn), and the
+ * pager; or why there are none.
+ */
 export const AuditList = ({ data, loading, error, onPageChange }: TAuditListProps) => {
   const rows = data?.rows ?? [];
   const empty = !loading && !error && rows.length === 0;
+  const wide = useWideScreen();
   return (
     <section aria-labelledby="audit-list-title" className={panelClass}>
       <h2 id="audit-list-title" className="mb-3 text-lg font-semibold text-slate-900">
@@ -27,8 +32,8 @@ export const AuditList = ({ data, loading, error, onPageChange }: TAuditListProp
         <p className="py-8 text-center text-slate-600">No audit entries match these filters</p>
       ) : (
         <>
-          <AuditTable rows={rows} loading={loading} />
-          <AuditCards rows={rows} loading={loading} />
+          {wide !== false && <AuditTable rows={rows} loading={loading} />}
+          {wide !== true && <AuditCards rows={rows} loading={loading} />}
         </>
       )}
       {!error && data && (

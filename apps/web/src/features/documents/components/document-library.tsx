@@ -9,6 +9,7 @@ import {
 import { Alert } from '../../../components/ui/alert';
 import { Pager } from '../../../components/ui/pager';
 import { inputClass, labelClass } from '../../../components/ui/styles';
+import { useWideScreen } from '../../../lib/use-wide-screen';
 import { useDeleteDocument } from '../api/delete-document';
 import { useDownloadDocument } from '../api/download-document';
 import { useDocuments } from '../api/get-documents';
@@ -36,6 +37,7 @@ export const DocumentLibrary = ({ canDelete }: { canDelete: boolean }) => {
   const rows = documents.data?.documents ?? [];
   const loading = documents.isPending || documents.isPlaceholderData;
   const empty = !loading && !documents.isError && rows.length === 0;
+  const wide = useWideScreen();
   const actions = {
     onDownload: (document: TDocument) => download.mutate(document),
     onDelete: canDelete
@@ -108,8 +110,8 @@ export const DocumentLibrary = ({ canDelete }: { canDelete: boolean }) => {
               Loading documents
             </p>
           )}
-          <DocumentTable documents={rows} loading={loading} {...actions} />
-          <DocumentCards documents={rows} loading={loading} {...actions} />
+          {wide !== false && <DocumentTable documents={rows} loading={loading} {...actions} />}
+          {wide !== true && <DocumentCards documents={rows} loading={loading} {...actions} />}
         </>
       )}
       {documents.data && (

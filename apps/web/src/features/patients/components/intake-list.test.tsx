@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { useScreenWidth } from '../../../testing/screen-width';
 import { IntakeList } from './intake-list';
 
 describe('IntakeList', () => {
@@ -14,6 +15,20 @@ describe('IntakeList', () => {
     expect(within(row).getByText('12/10/1985')).toBeTruthy();
     const card = screen.getByTestId('intake-card');
     expect(within(card).getByText('(312) 555-0199')).toBeTruthy();
+  });
+
+  const screenWidth = useScreenWidth();
+
+  it('draws only the table on a wide screen and only the cards on a phone', () => {
+    screenWidth('wide');
+    const { unmount } = render(<IntakePatientsFixture />);
+    expect(screen.getByRole('table')).toBeTruthy();
+    expect(screen.queryByTestId('intake-card')).toBeNull();
+    unmount();
+    screenWidth('narrow');
+    render(<IntakePatientsFixture />);
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByTestId('intake-card')).toBeTruthy();
   });
 
   it("says 'No intake patients found' for an empty page", () => {
