@@ -23,6 +23,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Writes one audit row with the request's client IP. Awaited: no trail, no action. */
     audit: (request: FastifyRequest, entry: TAuditEntry) => Promise<void>;
+    /** An audit row of what the portal did on its own (a scheduled run): no request, no IP. */
+    auditSystem: (entry: TAuditEntry) => Promise<void>;
   }
   interface FastifyContextConfig {
     /**
@@ -57,16 +59,21 @@ const audit = async (app: FastifyInstance) => {
   // Rows of concurrent requests share one INSERT; each request still waits for its own.
   const writer = createAuditWriter(() => app.portal.database.db);
   app.addHook('onClose', () => writer.idle());
-  app.decorate('audit', async (request: FastifyRequest, entry: TAuditEntry) => {
-    await writer.write({
+  const write = (entry: TAuditEntry, ip: string | null) =>
+    writer.write({
       at: app.clock(),
       user_id: entry.userId ?? null,
       action: entry.action,
-      ip: request.ip.slice(0, 64),
+      ip,
       patient_key: entry.patientKey ?? null,
       detail: entry.detail ? JSON.stringify(entry.detail) : null,
       outcome: entry.outcome ?? 'allowed',
     });
+  app.decorate('audit', async (request: FastifyRequest, entry: TAuditEntry) => {
+    await write(entry, request.ip.slice(0, 64));
+  });
+  app.decorate('auditSystem', async (entry: TAuditEntry) => {
+    await write(entry, null);
   });
 
   // onSend runs for thrown errors too (after the error handler shaped the body), so a

@@ -37,7 +37,7 @@ const dataSync = async (app: FastifyInstance, options: { prefix: string }) => {
     log: app.log,
   };
   const runs = createRuns(deps);
-  const scheduler = createScheduler(deps, runs);
+  const scheduler = createScheduler(deps, runs, (entry) => app.auditSystem(entry));
   app.decorate('dataSync', { runs, scheduler, idle: runs.idle });
   let timer: NodeJS.Timeout | undefined;
 
@@ -81,4 +81,4 @@ const dataSync = async (app: FastifyInstance, options: { prefix: string }) => {
   await app.register(dataSyncRoutes, { prefix: `${options.prefix}/data-sync` });
 };
 
-export default fp(dataSync, { name: 'data-sync' });
+export default fp(dataSync, { name: 'data-sync', dependencies: ['audit'] });

@@ -149,6 +149,25 @@ describe.each(testDialects())('sync scheduler across processes [%s]', (dialect) 
       expect(jobs).toHaveLength(slot);
       expect(jobs.at(-1)).toMatchObject({ id: started[0], status: 'completed' });
     }
+    // Each start is in the audit trail once, with its schedule and no user or IP.
+    const audited = await db()
+      .selectFrom('audit_log')
+      .select(['user_id', 'ip', 'outcome', 'detail'])
+      .where('action', '=', 'sync_start')
+      .orderBy('id')
+      .execute();
+    const jobIds = (await scheduledJobs()).map((job) => job.id);
+    expect(audited.map((row) => JSON.parse(row.detail ?? '{}') as unknown)).toEqual(
+      jobIds.map((jobId) => ({
+        group_id: GROUP,
+        job_id: jobId,
+        schedule_id: scheduleId,
+        triggered_by: 'scheduler',
+        retry_settings: { max_retries: 3, retry_delay: 300 },
+      })),
+    );
+    expect(audited.every((row) => row.user_id === null && row.ip === null)).toBe(true);
+    expect(audited.every((row) => row.outcome === 'allowed')).toBe(true);
   });
 
   it('runs once at the next start for every slot missed while all processes were down', async () => {

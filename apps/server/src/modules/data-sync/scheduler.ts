@@ -15,6 +15,7 @@ import {
   setSchedulerError,
   setSchedulerRunning,
 } from './repository';
+import type { TAuditEntry } from '../../plugins/audit';
 import type { TRunDeps, TRuns } from './runs';
 import { nextRunAfter } from './schedule-time';
 
@@ -36,7 +37,12 @@ export type TTickResult = { started: string[]; skipped: string[] };
  * down collapse into one. The on/off switch is a row, so it holds across processes and
  * restarts.
  */
-export const createScheduler = (deps: TRunDeps, runs: TRuns) => {
+export const createScheduler = (
+  deps: TRunDeps,
+  runs: TRuns,
+  /** The audit row of each run the scheduler starts (plugins/audit.ts auditSystem). */
+  audit: (entry: TAuditEntry) => Promise<void>,
+) => {
   const { db, clock, config } = deps;
   const timezone = config.schedulerTimezone;
   let ticks = 0;
@@ -79,14 +85,13 @@ export const createScheduler = (deps: TRunDeps, runs: TRuns) => {
       if (!claimed) {
         continue;
       }
+      let jobId: string;
       try {
-        const { jobId } = await runs.startGroupRun(row.group_id, {
+        ({ jobId } = await runs.startGroupRun(row.group_id, {
           triggeredBy: 'scheduler',
           scheduleId: row.id,
           retry: SCHEDULED_RETRY,
-        });
-        await recordRunResult(db, row.id, { jobId, text: 'started' });
-        result.started.push(jobId);
+        }));
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const busy = error instanceof AppError && error.code === 'conflict';
@@ -98,7 +103,26 @@ export const createScheduler = (deps: TRunDeps, runs: TRuns) => {
         if (!busy) {
           failures.push(`Scheduled run of ${row.group_id} failed to start: ${message}`);
         }
+        continue;
       }
+      await recordRunResult(db, row.id, { jobId, text: 'started' });
+      result.started.push(jobId);
+      // As a start from the console is audited with its admin, a scheduled one is with its
+      // schedule: no user, no IP. A failed write ends the tick with an error in the log;
+      // the run, already started, goes on.
+      await audit({
+        action: 'sync_start',
+        detail: {
+          group_id: row.group_id,
+          job_id: jobId,
+          schedule_id: row.id,
+          triggered_by: 'scheduler',
+          retry_settings: {
+            max_retries: SCHEDULED_RETRY.maxRetries,
+            retry_delay: SCHEDULED_RETRY.delayMs / 1000,
+          },
+        },
+      });
     }
     // A failure stays on the status card until a later due run starts.
     if (failures[0] !== undefined) {

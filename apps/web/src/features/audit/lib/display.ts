@@ -36,5 +36,10 @@ export const detailText = (detail: TAuditRow['detail']) => {
     .join(', ');
 };
 
-export const userLabel = (row: TAuditRow) =>
-  row.user_email ?? (row.user_id === null ? '' : `User ${row.user_id}`);
+/** Who acted: the user, or the scheduler for the runs it started (no user). */
+export const userLabel = (row: TAuditRow) => {
+  if (row.user_id === null) {
+    return row.detail?.triggered_by === 'scheduler' ? 'Scheduler' : '';
+  }
+  return row.user_email ?? `User ${row.user_id}`;
+};
