@@ -13,6 +13,7 @@ import {
 import { createPool } from 'mysql2';
 import pg from 'pg';
 import { PREPARED_SQL_MARK } from './prepared';
+import { setBounded } from '../lib/bounded-map';
 import type { Database } from './schema';
 
 export type TDialect = 'sqlite' | 'mysql' | 'postgres';
@@ -78,13 +79,7 @@ const withStatementCache = (database: SqliteDatabase.Database) => {
         return cached;
       }
       const statement = database.prepare(sql);
-      cache.set(sql, statement);
-      if (cache.size > STATEMENT_CACHE_SIZE) {
-        const oldest = cache.keys().next().value;
-        if (oldest !== undefined) {
-          cache.delete(oldest);
-        }
-      }
+      setBounded(cache, sql, statement, STATEMENT_CACHE_SIZE);
       return statement;
     },
   };

@@ -1,5 +1,6 @@
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 import type { Database } from './schema';
+import { setBounded } from '../lib/bounded-map';
 
 /**
  * Kysely builds and compiles a query's SQL on every call; for the list screens'
@@ -100,13 +101,7 @@ export const preparedQuery = <TShape, TParams extends TPreparedParams, TRow>(
     let prepared = cache.get(key);
     if (!prepared) {
       prepared = prepare(build(db, shape, placeholders(params) as unknown as TParams));
-      cache.set(key, prepared);
-      if (cache.size > SHAPES_PER_DATABASE) {
-        const oldest = cache.keys().next().value;
-        if (oldest !== undefined) {
-          cache.delete(oldest);
-        }
-      }
+      setBounded(cache, key, prepared, SHAPES_PER_DATABASE);
     }
     return CompiledQuery.raw(prepared.sql, bind(prepared, params)) as CompiledQuery<TRow>;
   };

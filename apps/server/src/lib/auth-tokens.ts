@@ -1,4 +1,5 @@
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
+import { setBounded } from './bounded-map';
 
 /**
  * The session's JWTs: HS256 (HMAC-SHA256) over the portal's secret, signed and checked
@@ -148,13 +149,7 @@ const verifiedToken = (kind: TTokenKind, token: string, secret: string) => {
   }
   const result = verify(kind, token, secret);
   if (result) {
-    verified.set(key, result);
-    if (verified.size > VERIFIED_LIMIT) {
-      const oldest = verified.keys().next().value;
-      if (oldest !== undefined) {
-        verified.delete(oldest);
-      }
-    }
+    setBounded(verified, key, result, VERIFIED_LIMIT);
   }
   return result;
 };

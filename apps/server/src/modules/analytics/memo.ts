@@ -1,3 +1,5 @@
+import { setBounded } from '../../lib/bounded-map';
+
 /**
  * Answers already computed for the summaries' current version. The summaries change only
  * when a sync refills them (which writes a new version in the same transaction) and a
@@ -19,11 +21,8 @@ export const createAnalyticsMemo = (maxEntries = 64) => {
       }
       // The promise itself is kept, so requests arriving during a computation share it.
       const answer = compute();
-      entries.set(key, answer);
+      setBounded(entries, key, answer, maxEntries);
       answer.catch(() => entries.delete(key));
-      if (entries.size > maxEntries) {
-        entries.delete(entries.keys().next().value!);
-      }
       return answer;
     },
   };
