@@ -19,7 +19,7 @@ import { $ZodType } from 'zod/v4/core';
  * encoded by zod, which must accept it, and both texts must hold the same JSON: the whole
  * test suite holds the compiled serializers to zod's output.
  *
- * A schema JSON Schema cannot hold (a transform) keeps zod's encoding.
+ * A schema JSON Schema cannot hold (a date, a transform) keeps zod's encoding.
  */
 
 type TSerialize = (data: unknown) => string;
@@ -69,15 +69,18 @@ const forSerializer = (node: unknown): unknown => {
   return result;
 };
 
-/** The compiled serializer of a schema, or undefined when JSON Schema cannot hold it. */
+/**
+ * The compiled serializer of a schema, or undefined when JSON Schema cannot hold it or
+ * fast-json-stringify cannot compile it: then zod's encoding writes the answer, slower
+ * but the same.
+ */
 const compile = (schema: $ZodType): TSerialize | undefined => {
-  let jsonSchema: unknown;
   try {
-    jsonSchema = z.toJSONSchema(schema, { io: 'output', target: 'draft-07' });
+    const jsonSchema = z.toJSONSchema(schema, { io: 'output', target: 'draft-07' });
+    return fastJson(forSerializer(jsonSchema) as Parameters<typeof fastJson>[0]);
   } catch {
     return undefined;
   }
-  return fastJson(forSerializer(jsonSchema) as Parameters<typeof fastJson>[0]);
 };
 
 /** Compiled once per schema object, whatever app (a test builds many) or route uses it. */

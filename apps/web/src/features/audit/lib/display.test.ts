@@ -30,6 +30,8 @@ describe('audit trail labels', () => {
       'group_id: orders, job_id: J-1, triggered_by: scheduler',
     );
     // A failed sign-in of an unknown email has no user either, and no actor to name.
-    expect(userLabel(row({ action: 'login_failure', detail: { email: 'x@example.com' } }))).toBe('');
+    expect(userLabel(row({ action: 'login_failure', detail: { email: 'x@example.com' } }))).toBe(
+      '',
+    );
   });
 });
