@@ -98,7 +98,10 @@ export const ProcessingTimePanel = ({
           <InsightsBox sentences={keyInsights(data!, formatDays)} />
         </>
       )}
-      <StatusDurationPanel />
+      {/* Placed once the figures above have their final height: drawn while they were
+          loading, its chart box sat within a short scroll of a phone's first screen and
+          fetched the chart library early. */}
+      {!query.isPending && <StatusDurationPanel />}
     </section>
   );
 };
