@@ -73,6 +73,11 @@ test('an admin writes, edits, reads v1 of and deletes a document', async ({ page
   await editor.press('Enter');
   await editor.pressSequentially('Call the vendor');
   await editor.press('Shift+Home');
+  // The editor reads a keyboard selection from the page's selection events; on a busy
+  // machine the toolbar could act before it had, on an empty selection.
+  await expect
+    .poll(() => page.evaluate(() => window.getSelection()?.toString()))
+    .toBe('Call the vendor');
   // The toolbar works by keyboard: arrows move between its controls, Enter presses one.
   await toolbarOf(page).getByRole('button', { name: 'Bold' }).focus();
   await page.keyboard.press('ArrowRight');
