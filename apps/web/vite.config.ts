@@ -4,8 +4,17 @@ import { defineConfig } from 'vite';
 import { precompress } from './vite-precompress';
 
 // Shared libraries get chunks of their own: their hashes outlive most app changes, and
-// the dialog and popover code is not hoisted into the entry that /login loads.
+// the dialog and popover code is not hoisted into the entry that /login loads. The patient
+// calls' zod schemas are a chunk of their own too, fetched only when the app first sends
+// such a call (src/lib/patients-schemas.ts): shared with the dashboard's status rules, they
+// were built at start-up.
 const vendorGroups = [
+  {
+    name: 'patients-api',
+    test: /packages[\\/]domain[\\/]src[\\/]patients-api\.ts$/,
+    // Only the schemas: the modules they use stay where the screens need them.
+    includeDependenciesRecursively: false,
+  },
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
   {
     name: 'libs',

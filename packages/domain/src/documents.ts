@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZES } from './patients-api';
+import { PAGE_SIZES } from './patients-rules';
 import { ZLine, ZText } from './text';
 
 /**

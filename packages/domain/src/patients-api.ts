@@ -1,30 +1,21 @@
 import { z } from 'zod';
 import { ORDER_VIEWS, type TOrderView } from './order-progress';
+import { PAGE_SIZES } from './patients-rules';
 import { ZLine } from './text';
 
 /**
  * Request and response bodies of the patient, order, favourite, classification and
- * preference calls (core.md section 7, staff-tools.md section 7). The server
- * validates and serialises with them; the web app parses answers with them.
+ * preference calls (core.md section 7, staff-tools.md section 7). The server validates
+ * and serialises with them. The web app types its reads of these calls with them and
+ * parses only what it sends (decisions.md, "The patients API in the browser").
  */
 
-/** Page sizes (core.md section 9). */
-export const PAGE_SIZES = {
-  patients: 15,
-  orders: 15,
-  orderListDefault: 50,
-  intake: 20,
-  max: 100,
-} as const;
-
-/** Search runs when the trimmed text is empty or at least this long (core.md section 2). */
-export const MIN_SEARCH_LENGTH = 2;
-
-/** A search worth sending: trimmed, and empty or 2+ characters; otherwise undefined. */
-export const normalizeSearch = (value: string | null | undefined): string | undefined => {
-  const text = (value ?? '').trim();
-  return text.length === 0 || text.length >= MIN_SEARCH_LENGTH ? text : undefined;
-};
+export {
+  DASHBOARD_MESSAGES,
+  MIN_SEARCH_LENGTH,
+  PAGE_SIZES,
+  normalizeSearch,
+} from './patients-rules';
 
 const ZPage = z.coerce.number().int().min(1).max(1_000_000).default(1);
 const ZPerPage = (fallback: number) =>
@@ -290,14 +281,3 @@ export const ZPreferencesUpdateResponse = ZPreferencesResponse.extend({ message:
 export const ZClassificationToggleResponse = ZPreferencesResponse.extend({
   enabled: z.boolean(),
 });
-
-/** Texts of the dashboard's errors (core.md section 8). */
-export const DASHBOARD_MESSAGES = {
-  patientInfo: 'Failed to load complete patient information',
-  userInfo: 'Failed to retrieve user information',
-  fetchPatients: 'Failed to fetch patients',
-  loadPatients: 'Failed to load patients',
-  loadIntake: 'Failed to load intake patients',
-  savePreferences: 'Failed to save preferences. Please try again.',
-  noItems: 'No items found for this order.',
-} as const;

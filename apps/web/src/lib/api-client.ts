@@ -31,6 +31,12 @@ export class ApiError extends Error {
 }
 
 /** The refresh failed: the session is over and the user must sign in again. */
+/**
+ * An answer that breaks the contract, found by a check of its own where the answer is
+ * typed rather than parsed (a parsed one fails with zod's error instead).
+ */
+export class ContractError extends Error {}
+
 export class SessionExpiredError extends ApiError {
   constructor() {
     super(401, AUTH_MESSAGES.sessionExpired);

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ZodError } from 'zod';
-import { ApiError } from './api-client';
+import { ApiError, ContractError } from './api-client';
 
 const MINUTE = 60_000;
 
@@ -33,4 +33,5 @@ export const PATIENTS_ROOT_KEY = 'patients';
 export const retryUnlessClientError = (failures: number, error: Error) =>
   failures < 2 &&
   !(error instanceof ZodError) &&
+  !(error instanceof ContractError) &&
   !(error instanceof ApiError && error.status >= 400 && error.status < 500);

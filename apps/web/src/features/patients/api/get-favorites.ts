@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZFavoritesResponse } from '@portal/domain/patients-api';
+import type { ZFavoritesResponse } from '@portal/domain/patients-api';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { PATIENTS_ROOT_KEY } from '../../../lib/query-client';
 import { queryString } from './query-keys';
@@ -9,9 +10,8 @@ export const favoritesQueryKey = (userId: number) =>
 
 /** The user's favourite patients, as a set of patient keys. */
 export const getFavorites = async (userId: number) => {
-  const { favorites } = await api.get(
+  const { favorites } = await api.get<z.output<typeof ZFavoritesResponse>>(
     `/api/patients/favorites${queryString({ user_id: userId })}`,
-    { schema: ZFavoritesResponse },
   );
   return favorites;
 };

@@ -1,5 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZES, ZIntakeListResponse } from '@portal/domain/patients-api';
+import { PAGE_SIZES } from '@portal/domain/patients-rules';
+import type { ZIntakeListResponse } from '@portal/domain/patients-api';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { PATIENTS_ROOT_KEY, retryUnlessClientError } from '../../../lib/query-client';
 import { queryString, segment } from './query-keys';
@@ -8,13 +10,12 @@ export type TIntakeListParams = { payorKey: string; search: string; page: number
 
 /** One page (20) of a payor's intake patients. */
 export const getIntakePatients = ({ payorKey, search, page }: TIntakeListParams) =>
-  api.get(
+  api.get<z.output<typeof ZIntakeListResponse>>(
     `/api/patients/payor/${segment(payorKey)}/intake-patients${queryString({
       page,
       per_page: PAGE_SIZES.intake,
       search,
     })}`,
-    { schema: ZIntakeListResponse },
   );
 
 export const getIntakePatientsQueryOptions = (params: TIntakeListParams) =>

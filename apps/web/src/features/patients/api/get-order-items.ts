@@ -1,14 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZOrderItemsResponse } from '@portal/domain/patients-api';
+import type { ZOrderItemsResponse } from '@portal/domain/patients-api';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { PATIENTS_ROOT_KEY, retryUnlessClientError } from '../../../lib/query-client';
 import { segment } from './query-keys';
 
 /** The lines of one service order. */
 export const getOrderItems = async (soNumber: string) => {
-  const { items } = await api.get(`/api/patients/orders/${segment(soNumber)}/items`, {
-    schema: ZOrderItemsResponse,
-  });
+  const { items } = await api.get<z.output<typeof ZOrderItemsResponse>>(
+    `/api/patients/orders/${segment(soNumber)}/items`,
+  );
   return items;
 };
 

@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TOrderView } from '@portal/domain/order-progress';
-import { PAGE_SIZES, ZOrderListResponse } from '@portal/domain/patients-api';
+import { PAGE_SIZES } from '@portal/domain/patients-rules';
+import type { ZOrderListResponse } from '@portal/domain/patients-api';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { PATIENTS_ROOT_KEY, retryUnlessClientError } from '../../../lib/query-client';
 import { queryString, segment } from './query-keys';
@@ -24,14 +26,13 @@ export const getOrders = ({
   view,
   subStatus,
 }: TOrderListParams) =>
-  api.get(
+  api.get<z.output<typeof ZOrderListResponse>>(
     `/api/patients/payor/${segment(payorKey)}/patient/${segment(patientKey)}/orders${queryString({
       page,
       per_page: perPage,
       view,
       sub_status: subStatus,
     })}`,
-    { schema: ZOrderListResponse },
   );
 
 export const getOrdersQueryOptions = (params: TOrderListParams) => {

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZCompanyResponse, type TPatientPayor } from '@portal/domain/patients-api';
+import type { TPatientPayor, ZCompanyResponse } from '@portal/domain/patients-api';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { PATIENTS_ROOT_KEY, retryUnlessClientError } from '../../../lib/query-client';
 import { segment } from './query-keys';
@@ -12,9 +13,9 @@ export const visiblePayors = (payors: readonly TPatientPayor[]) =>
   payors.filter((payor) => payor.company_name && payor.company_name !== SELF_PAY_COMPANY);
 
 export const getPatientCompany = async (patientKey: string) => {
-  const { payors } = await api.get(`/api/patients/patient/${segment(patientKey)}/company`, {
-    schema: ZCompanyResponse,
-  });
+  const { payors } = await api.get<z.output<typeof ZCompanyResponse>>(
+    `/api/patients/patient/${segment(patientKey)}/company`,
+  );
   return visiblePayors(payors);
 };
 

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZPatientDetailResponse } from '@portal/domain/patients-api';
+import type { ZPatientDetailResponse } from '@portal/domain/patients-api';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { PATIENTS_ROOT_KEY, retryUnlessClientError } from '../../../lib/query-client';
 import { segment } from './query-keys';
@@ -8,9 +9,8 @@ export type TPatientRef = { payorKey: string; patientKey: string };
 
 /** A patient's details as their payor sees them (doctor, addresses, counts). */
 export const getPatient = async ({ payorKey, patientKey }: TPatientRef) => {
-  const { patient } = await api.get(
+  const { patient } = await api.get<z.output<typeof ZPatientDetailResponse>>(
     `/api/patients/payor/${segment(payorKey)}/patient/${segment(patientKey)}`,
-    { schema: ZPatientDetailResponse },
   );
   return patient;
 };

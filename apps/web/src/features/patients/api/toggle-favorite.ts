@@ -1,17 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZFavoriteToggleInput, ZFavoriteToggleResponse } from '@portal/domain/patients-api';
+import type { ZFavoriteToggleInput } from '@portal/domain/patients-api';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { patientsSchemas } from '../../../lib/patients-schemas';
 import { favoritesQueryKey } from './get-favorites';
 
-export const toggleFavoriteInputSchema = ZFavoriteToggleInput;
 export type TToggleFavoriteInput = z.input<typeof ZFavoriteToggleInput>;
 
 /** Flips one patient's favourite flag; the answer says where it ended. */
-export const toggleFavorite = (input: TToggleFavoriteInput) =>
-  api.post('/api/patients/favorites', toggleFavoriteInputSchema.parse(input), {
-    schema: ZFavoriteToggleResponse,
+export const toggleFavorite = async (input: TToggleFavoriteInput) => {
+  const schemas = await patientsSchemas();
+  return api.post('/api/patients/favorites', schemas.ZFavoriteToggleInput.parse(input), {
+    schema: schemas.ZFavoriteToggleResponse,
   });
+};
 
 /** Writes the server's answer into the cached favourites, so the star follows at once. */
 export const useToggleFavorite = (userId: number) => {

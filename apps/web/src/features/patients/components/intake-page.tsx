@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DASHBOARD_MESSAGES, normalizeSearch } from '@portal/domain/patients-api';
+import { DASHBOARD_MESSAGES, normalizeSearch } from '@portal/domain/patients-rules';
 import { Alert } from '../../../components/ui/alert';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Pager } from '../../../components/ui/pager';

@@ -1,5 +1,6 @@
 import { DISPLAY_LIMITS, truncate } from '@portal/domain/format';
-import { DASHBOARD_MESSAGES, type TOrderItem } from '@portal/domain/patients-api';
+import { DASHBOARD_MESSAGES } from '@portal/domain/patients-rules';
+import type { TOrderItem } from '@portal/domain/patients-api';
 import { Spinner } from '../../../components/ui/spinner';
 import { tableClass, tdClass, thClass } from '../lib/ui-classes';
 

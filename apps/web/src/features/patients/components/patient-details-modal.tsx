@@ -1,9 +1,5 @@
-import {
-  DASHBOARD_MESSAGES,
-  type TPatientDetail,
-  type TPatientPayor,
-  type TPatientSummary,
-} from '@portal/domain/patients-api';
+import { DASHBOARD_MESSAGES } from '@portal/domain/patients-rules';
+import type { TPatientDetail, TPatientPayor, TPatientSummary } from '@portal/domain/patients-api';
 import { Alert } from '../../../components/ui/alert';
 import { Modal, type TModalSize } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';

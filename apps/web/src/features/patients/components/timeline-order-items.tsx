@@ -1,5 +1,5 @@
 import { DISPLAY_LIMITS, truncate } from '@portal/domain/format';
-import { DASHBOARD_MESSAGES } from '@portal/domain/patients-api';
+import { DASHBOARD_MESSAGES } from '@portal/domain/patients-rules';
 import { Alert } from '../../../components/ui/alert';
 import { useOrderItems } from '../api/get-order-items';
 

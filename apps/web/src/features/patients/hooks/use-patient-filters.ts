@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { readDashboardLink } from '../lib/dashboard-link';
-import { normalizeSearch } from '@portal/domain/patients-api';
+import { normalizeSearch } from '@portal/domain/patients-rules';
 
 /** Patient search waits this long after the last keystroke (core.md section 2). */
 export const SEARCH_DEBOUNCE_MS = 500;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { TAuthUser } from '@portal/domain/auth-api';
 import { readDashboardLink } from '../lib/dashboard-link';
-import { DASHBOARD_MESSAGES } from '@portal/domain/patients-api';
+import { DASHBOARD_MESSAGES } from '@portal/domain/patients-rules';
 import { usePayors } from '../api/get-payors';
 
 /** What the patient screens need of the signed-in user; the app layer passes it in. */

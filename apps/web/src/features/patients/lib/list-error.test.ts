@@ -1,13 +1,39 @@
-import { describe, expect, it } from 'vitest';
-import { ZPatientListResponse } from '@portal/domain/patients-api';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { apiErrorMessage, patientListErrorMessage } from './list-error';
+import { retryUnlessClientError } from '../../../lib/query-client';
+import { getPatients } from '../api/get-patients';
+import { apiErrorMessage, PatientListAnswerError, patientListErrorMessage } from './list-error';
+
+/** The browser's fetch answering every call with this JSON body. */
+const answerWith = (body: unknown) =>
+  vi.stubGlobal('fetch', () =>
+    Promise.resolve(
+      new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    ),
+  );
 
 describe('patient list errors', () => {
-  it("calls an answer without success 'Failed to fetch patients'", () => {
-    const parsed = ZPatientListResponse.safeParse({ success: false, patients: [] });
-    expect(parsed.success).toBe(false);
-    expect(patientListErrorMessage(parsed.error)).toBe('Failed to fetch patients');
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("calls an answer without success 'Failed to fetch patients', and does not ask again", async () => {
+    answerWith({ success: false, patients: [] });
+    const failed = await getPatients({ payorKey: 'PAY-1', search: '', page: 1 }).catch(
+      (error: unknown) => error,
+    );
+    expect(failed).toBeInstanceOf(PatientListAnswerError);
+    expect(patientListErrorMessage(failed)).toBe('Failed to fetch patients');
+    expect(retryUnlessClientError(0, failed as Error)).toBe(false);
+  });
+
+  it('hands over an answer with success as it came', async () => {
+    const body = { success: true, message: 'No patients found', patients: [], total: 0 };
+    answerWith(body);
+    expect(await getPatients({ payorKey: 'PAY-1', search: '', page: 1 })).toEqual(body);
   });
 
   it("calls any other failure 'Failed to load patients'", () => {

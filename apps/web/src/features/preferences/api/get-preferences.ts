@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZPreferencesResponse, type TPreferences } from '@portal/domain/patients-api';
+import type { TPreferences, ZPreferencesResponse } from '@portal/domain/patients-api';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 
 export const EMPTY_PREFERENCES: TPreferences = { so_classifications: [], order_categories: [] };
@@ -7,7 +8,7 @@ export const EMPTY_PREFERENCES: TPreferences = { so_classifications: [], order_c
 export const preferencesQueryKey = ['preferences', 'mine'] as const;
 
 export const getPreferences = async () => {
-  const { preferences } = await api.get('/api/preferences', { schema: ZPreferencesResponse });
+  const { preferences } = await api.get<z.output<typeof ZPreferencesResponse>>('/api/preferences');
   return preferences;
 };
 

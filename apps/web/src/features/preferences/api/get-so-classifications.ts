@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZClassificationsResponse } from '@portal/domain/patients-api';
+import type { ZClassificationsResponse } from '@portal/domain/patients-api';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 
 export const getSoClassifications = async () => {
-  const { classifications } = await api.get('/api/so-classifications', {
-    schema: ZClassificationsResponse,
-  });
+  const { classifications } =
+    await api.get<z.output<typeof ZClassificationsResponse>>('/api/so-classifications');
   return classifications;
 };
 

@@ -1,17 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZClassificationToggleResponse, ZKey } from '@portal/domain/patients-api';
 import { api } from '../../../lib/api-client';
+import { patientsSchemas } from '../../../lib/patients-schemas';
 import { applyPreferences } from './update-preferences';
 
-export const toggleClassificationInputSchema = ZKey;
-
 /** Flips one classification in the user's filter; the answer says whether it is now on. */
-export const toggleClassification = (key: string) =>
-  api.post(
-    `/api/preferences/so-classifications/${encodeURIComponent(toggleClassificationInputSchema.parse(key))}/toggle`,
+export const toggleClassification = async (key: string) => {
+  const schemas = await patientsSchemas();
+  return api.post(
+    `/api/preferences/so-classifications/${encodeURIComponent(schemas.ZKey.parse(key))}/toggle`,
     undefined,
-    { schema: ZClassificationToggleResponse },
+    { schema: schemas.ZClassificationToggleResponse },
   );
+};
 
 export const useToggleClassification = () => {
   const queryClient = useQueryClient();

@@ -1,21 +1,16 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
-  ZPreferencesUpdate,
-  ZPreferencesUpdateResponse,
-  type TPreferences,
-  type TPreferencesUpdate,
-} from '@portal/domain/patients-api';
+import type { TPreferences, TPreferencesUpdate } from '@portal/domain/patients-api';
 import { api } from '../../../lib/api-client';
+import { patientsSchemas } from '../../../lib/patients-schemas';
 import { PATIENTS_ROOT_KEY } from '../../../lib/query-client';
 import { EMPTY_PREFERENCES, preferencesQueryKey } from './get-preferences';
 
-export const updatePreferencesInputSchema = ZPreferencesUpdate;
-
 export const updatePreferences = async (input: TPreferencesUpdate) => {
+  const schemas = await patientsSchemas();
   const { preferences } = await api.put(
     '/api/preferences',
-    updatePreferencesInputSchema.parse(input),
-    { schema: ZPreferencesUpdateResponse },
+    schemas.ZPreferencesUpdate.parse(input),
+    { schema: schemas.ZPreferencesUpdateResponse },
   );
   return preferences;
 };

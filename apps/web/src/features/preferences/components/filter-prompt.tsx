@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DASHBOARD_MESSAGES } from '@portal/domain/patients-api';
+import { DASHBOARD_MESSAGES } from '@portal/domain/patients-rules';
 import { usePreferences } from '../api/get-preferences';
 import { useSoClassifications } from '../api/get-so-classifications';
 import { useToggleClassification } from '../api/toggle-classification';
