@@ -76,7 +76,7 @@ test('an admin writes, edits, reads v1 of and deletes a document', async ({ page
   // The editor reads a keyboard selection from the page's selection events; on a busy
   // machine the toolbar could act before it had, on an empty selection.
   await expect
-    .poll(() => page.evaluate(() => window.getSelection()?.toString()))
+    .poll(() => page.evaluate<string | undefined>('window.getSelection()?.toString()'))
     .toBe('Call the vendor');
   // The toolbar works by keyboard: arrows move between its controls, Enter presses one.
   await toolbarOf(page).getByRole('button', { name: 'Bold' }).focus();
