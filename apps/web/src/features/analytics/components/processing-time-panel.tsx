@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { ANALYTICS_PERIODS, chartStatuses, keyInsights } from '@portal/domain/analytics';
 import { formatDays } from '@portal/domain/format';
 import { useProcessingTime } from '../api/get-processing-time';
@@ -53,6 +54,13 @@ export const ProcessingTimePanel = ({
   onDaysChange: (days: number) => void;
 }) => {
   const query = useProcessingTime(days);
+  // The status-duration panel below is placed once the figures above have first answered
+  // (drawn while they loaded, its chart box sat within a short scroll of a phone's first
+  // screen and fetched the chart library early), and stays while another period loads.
+  const [figuresSettled, setFiguresSettled] = useState(false);
+  if (!figuresSettled && !query.isPending) {
+    setFiguresSettled(true);
+  }
   const data = query.data;
   return (
     <section aria-labelledby="processing-title" className="space-y-6">
@@ -98,10 +106,7 @@ export const ProcessingTimePanel = ({
           <InsightsBox sentences={keyInsights(data!, formatDays)} />
         </>
       )}
-      {/* Placed once the figures above have their final height: drawn while they were
-          loading, its chart box sat within a short scroll of a phone's first screen and
-          fetched the chart library early. */}
-      {!query.isPending && <StatusDurationPanel />}
+      {figuresSettled && <StatusDurationPanel />}
     </section>
   );
 };
