@@ -1,10 +1,14 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './vite-precompress';
 
 // Shared libraries get chunks of their own: their hashes outlive most app changes, and
-// the dialog and popover code is not hoisted into the entry that /login loads. The patient
+// the dialog and popover code is not hoisted into the entry that /login loads. zod has its
+// own too: no start-up module imports it (src/lib/zod-settings.ts), and in the libs chunk
+// it was loaded and evaluated with the router. The patient
 // calls' zod schemas are a chunk of their own too, fetched only when the app first sends
 // such a call (src/lib/patients-schemas.ts): shared with the dashboard's status rules, they
 // were built at start-up.
@@ -18,16 +22,30 @@ const vendorGroups = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
   {
     name: 'libs',
-    test: /node_modules[\\/](react-router|@tanstack|zod|cookie|set-cookie-parser)[\\/]/,
+    test: /node_modules[\\/](react-router|@tanstack|cookie|set-cookie-parser)[\\/]/,
   },
+  { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
   {
     name: 'overlays',
     test: /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-sidecar|use-callback-ref|aria-hidden|get-nonce|detect-node-es|tslib)[\\/]/,
   },
 ];
 
-export default defineConfig({
+/**
+ * React Router's package exports only its development build, whose warnings and checks
+ * ran in every production start-up; the production build sits beside it.
+ */
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ mode }) => ({
   plugins: [react(), tailwindcss(), precompress()],
+  resolve: {
+    alias:
+      mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   build: {
     outDir: 'dist',
     // Maps are written for debugging but referenced from no script, and the server
@@ -41,4 +59,4 @@ export default defineConfig({
     // `npm run dev -w @portal/web` proxies the API to a portal started with `npm start`.
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },
-});
+}));
