@@ -104,6 +104,35 @@ describe('the web build', () => {
     expect(loads.dashboard.gzipBytes).toBeGreaterThan(0);
   });
 
+  it('starts the dashboard with no module that imports zod, nor zod itself', () => {
+    // Schemas are built when their module is evaluated, and zod's own start-up with them:
+    // on a phone that was a fifth of the dashboard's script time (benchmarks.md, session 8).
+    const loads = routeLoads(manifest, gzipBytesIn(outDir));
+    const sources = [...loads.entry.chunks, ...loads.dashboard.chunks].flatMap((chunk) => {
+      const mapFile = path.join(outDir, `${chunk.file}.map`);
+      // The bundler's own runtime has no sources, so no map.
+      if (!existsSync(mapFile)) {
+        return [];
+      }
+      const map = JSON.parse(readFileSync(mapFile, 'utf8')) as {
+        sources: string[];
+      };
+      return map.sources.map((source) =>
+        path.resolve(path.dirname(path.join(outDir, chunk.file)), source),
+      );
+    });
+    expect(sources.some((source) => source.includes(`${path.sep}react-router${path.sep}`))).toBe(
+      true,
+    );
+    const withZod = sources.filter(
+      (source) =>
+        source.includes(`${path.sep}node_modules${path.sep}zod${path.sep}`) ||
+        (!source.includes(`${path.sep}node_modules${path.sep}`) &&
+          /^import (?!type )[^;]*from ['"]zod['"]/m.test(readFileSync(source, 'utf8'))),
+    );
+    expect(withZod).toEqual([]);
+  });
+
   it('writes brotli and gzip copies of every text asset, and points no script at its map', () => {
     const assets = readdirSync(path.join(outDir, 'assets'));
     const texts = [

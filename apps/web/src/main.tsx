@@ -1,15 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { config as configureZod } from 'zod';
 import { AppProvider } from './app/provider';
 import { AppRouter, prefetchOpenedPage } from './app/router';
 import { getCheckAuthQueryOptions } from './features/auth/api/check-auth';
 import { createQueryClient } from './lib/query-client';
+import { configureZodWithoutEval } from './lib/zod-settings';
 import './index.css';
 
-// The CSP forbids eval: without this zod probes `new Function` on its first parse, which
-// the browser reports as a Content Security Policy violation on every page.
-configureZod({ jitless: true });
+// Before any screen loads zod (none does at start-up): see lib/zod-settings.ts.
+configureZodWithoutEval();
 
 // Every screen waits for the session check: it goes out now, while React is still making
 // its first render, instead of from the first component that asks for it, and the opened

@@ -2,15 +2,20 @@ import { expect, test } from '@playwright/test';
 import { signInToDashboard } from '../../support/dashboard';
 
 // The patient calls' zod schemas are built only when the app sends such a call
-// (apps/web/src/lib/patients-schemas.ts): building them held up a phone's start.
-test('the dashboard starts without the patient calls’ schemas and fetches them to send a favourite', async ({
+// (apps/web/src/lib/patients-schemas.ts), and zod loads with them: building them and
+// starting zod held up a phone's start.
+test('the dashboard starts without zod or the patient calls’ schemas and fetches them to send a favourite', async ({
   page,
 }) => {
   await signInToDashboard(page);
   const schemaChunks: string[] = [];
+  const zodChunks: string[] = [];
   page.on('request', (request) => {
     if (/\/assets\/patients-api-[^/]+\.js$/.test(request.url())) {
       schemaChunks.push(request.url());
+    }
+    if (/\/assets\/zod-[^/]+\.js$/.test(request.url())) {
+      zodChunks.push(request.url());
     }
   });
   // A returning user's start: the page loaded afresh on /dashboard.
@@ -18,6 +23,7 @@ test('the dashboard starts without the patient calls’ schemas and fetches them
   await expect(page.getByRole('heading', { name: /^Patients \(\d+\)$/ })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Patients' }).getByRole('row').nth(1)).toBeVisible();
   expect(schemaChunks).toEqual([]);
+  expect(zodChunks).toEqual([]);
 
   // Starring a patient sends a call, checked against its schema first; then undone.
   const star = page.getByRole('button', { name: / (to|from) favorites$/ }).first();
@@ -25,6 +31,7 @@ test('the dashboard starts without the patient calls’ schemas and fetches them
   await star.click();
   await expect(star).not.toHaveAttribute('aria-pressed', before ?? '');
   expect(schemaChunks).toHaveLength(1);
+  expect(zodChunks).toHaveLength(1);
   await star.click();
   await expect(star).toHaveAttribute('aria-pressed', before ?? '');
 });

@@ -7,7 +7,7 @@ import { ZLine } from './text';
  * Request and response bodies of the patient, order, favourite, classification and
  * preference calls (core.md section 7, staff-tools.md section 7). The server validates
  * and serialises with them. The web app types its reads of these calls with them and
- * parses only what it sends (decisions.md, "The patients API in the browser").
+ * parses only what it sends (decisions.md, "Typed reads in the browser").
  */
 
 export {

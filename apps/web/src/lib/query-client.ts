@@ -1,5 +1,4 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ZodError } from 'zod';
 import { ApiError, ContractError } from './api-client';
 
 const MINUTE = 60_000;
@@ -27,11 +26,17 @@ export const createQueryClient = () =>
 export const PATIENTS_ROOT_KEY = 'patients';
 
 /**
+ * An answer or input that failed a zod schema, told by name: importing zod's class here
+ * would load zod with the app's start-up, which no longer needs it (lib/zod-settings.ts).
+ */
+export const isZodError = (error: Error) => error.name === 'ZodError';
+
+/**
  * Client errors (403 other payor, 404 out of scope, 401 signed out) and answers that
  * break the contract will not heal by asking again; network and server errors might.
  */
 export const retryUnlessClientError = (failures: number, error: Error) =>
   failures < 2 &&
-  !(error instanceof ZodError) &&
+  !isZodError(error) &&
   !(error instanceof ContractError) &&
   !(error instanceof ApiError && error.status >= 400 && error.status < 500);

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZCheckAuthResponse, type TAuthUser } from '@portal/domain/auth-api';
+import type { TAuthUser, TCheckAuthResponse } from '@portal/domain/auth-api';
 import { ApiError, api } from '../../../lib/api-client';
 import { readCookie } from '../../../lib/cookies';
 import { retryUnlessClientError } from '../../../lib/query-client';
@@ -26,7 +26,7 @@ export const getCheckAuth = async (): Promise<TAuthState> => {
     return UNAUTHENTICATED;
   }
   try {
-    const { user } = await api.get('/api/check-auth', { schema: ZCheckAuthResponse });
+    const { user } = await api.get<TCheckAuthResponse>('/api/check-auth');
     return { authenticated: true, user };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {

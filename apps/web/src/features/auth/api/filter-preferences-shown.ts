@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZSuccessMessage } from '@portal/domain/auth-api';
+import type { TSuccessMessage } from '@portal/domain/auth-api';
 import { api } from '../../../lib/api-client';
 import { authQueryKey } from './check-auth';
 
 export const markFilterPreferencesShown = () =>
-  api.post('/api/filter-preferences-shown', undefined, { schema: ZSuccessMessage });
+  api.post<TSuccessMessage>('/api/filter-preferences-shown');
 
 /** Marks the first-login filter prompt as shown, then refreshes the user. */
 export const useMarkFilterPreferencesShown = () => {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DOCUMENT_MESSAGES } from '@portal/domain/documents';
+import { DOCUMENT_MESSAGES } from '@portal/domain/documents-rules';
 import { ApiError, api } from '../../../lib/api-client';
 import { documentsQueryKey } from './get-documents';
 

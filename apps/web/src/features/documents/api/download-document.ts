@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { DOCUMENT_MESSAGES, type TDocument } from '@portal/domain/documents';
+import type { TDocument } from '@portal/domain/documents';
+import { DOCUMENT_MESSAGES } from '@portal/domain/documents-rules';
 import { api } from '../../../lib/api-client';
 
 const fetchFile = (id: string) =>

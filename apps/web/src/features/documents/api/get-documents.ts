@@ -1,9 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  DOCUMENT_MESSAGES,
-  ZDocumentListResponse,
-  type TDocumentType,
-} from '@portal/domain/documents';
+import type { TDocumentListResponse } from '@portal/domain/documents';
+import { DOCUMENT_MESSAGES, type TDocumentType } from '@portal/domain/documents-rules';
 import { ApiError, api } from '../../../lib/api-client';
 import { retryUnlessClientError } from '../../../lib/query-client';
 
@@ -41,9 +38,7 @@ const queryString = (params: TDocumentListParams) => {
 /** A page of the documents the user may see, newest first. */
 export const getDocuments = async (params: TDocumentListParams) => {
   try {
-    return await api.get(`/api/documents?${queryString(params)}`, {
-      schema: ZDocumentListResponse,
-    });
+    return await api.get<TDocumentListResponse>(`/api/documents?${queryString(params)}`);
   } catch (error) {
     // A session that ended is handled by the app; anything else is the spec's text.
     if (error instanceof ApiError && error.status === 401) {

@@ -1,4 +1,5 @@
-import { DOCUMENT_MESSAGES, type TDocument } from '@portal/domain/documents';
+import type { TDocument } from '@portal/domain/documents';
+import { DOCUMENT_MESSAGES } from '@portal/domain/documents-rules';
 import { Alert } from '../../../components/ui/alert';
 import { Modal } from '../../../components/ui/modal';
 import { buttonClass } from '../lib/ui-classes';

@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
+import type { TDocument } from '@portal/domain/documents';
 import {
   DOCUMENT_TYPES,
   DOCUMENT_TYPE_LABELS,
   normalizeSearchText,
-  type TDocument,
   type TDocumentType,
-} from '@portal/domain/documents';
+} from '@portal/domain/documents-rules';
 import { Alert } from '../../../components/ui/alert';
 import { Pager } from '../../../components/ui/pager';
 import { inputClass, labelClass } from '../../../components/ui/styles';

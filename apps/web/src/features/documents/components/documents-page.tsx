@@ -1,4 +1,4 @@
-import { DELETE_DOCUMENTS_PERMISSION } from '@portal/domain/documents';
+import { DELETE_DOCUMENTS_PERMISSION } from '@portal/domain/documents-rules';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { panelClass } from '../lib/ui-classes';
 import { DocumentLibrary } from './document-library';

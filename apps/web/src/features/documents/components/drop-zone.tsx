@@ -1,5 +1,5 @@
 import { useId, useState, type DragEvent } from 'react';
-import { DOCUMENT_LIMITS, formatBytes } from '@portal/domain/documents';
+import { DOCUMENT_LIMITS, formatBytes } from '@portal/domain/documents-rules';
 
 const ACCEPT = DOCUMENT_LIMITS.extensions.map((extension) => `.${extension}`).join(',');
 const focusWithin =

@@ -1,5 +1,5 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { DOCUMENT_LIMITS } from '@portal/domain/documents';
+import { DOCUMENT_LIMITS } from '@portal/domain/documents-rules';
 import { Alert } from '../../../components/ui/alert';
 import { inputClass, labelClass } from '../../../components/ui/styles';
 import { useUploadQueue } from '../hooks/use-upload-queue';

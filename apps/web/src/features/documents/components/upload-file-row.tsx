@@ -1,4 +1,4 @@
-import type { TUploadStatus } from '@portal/domain/documents';
+import type { TUploadStatus } from '@portal/domain/documents-rules';
 import { formatBytes } from '../lib/display';
 import type { TUploadItem } from '../hooks/use-upload-queue';
 

@@ -1,6 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { DOCUMENT_MESSAGES, checkNewFiles, type TUploadStatus } from '@portal/domain/documents';
+import {
+  DOCUMENT_MESSAGES,
+  checkNewFiles,
+  type TUploadStatus,
+} from '@portal/domain/documents-rules';
 import { api } from '../../../lib/api-client';
 import { documentsQueryKey } from '../api/get-documents';
 import { UploadError, uploadDocument, type TUploadFields } from '../api/upload-document';

@@ -1,5 +1,6 @@
 import { formatLocalDateTime } from '@portal/domain/format';
-import { DOCUMENT_TYPE_LABELS, formatBytes, type TDocument } from '@portal/domain/documents';
+import type { TDocument } from '@portal/domain/documents';
+import { DOCUMENT_TYPE_LABELS, formatBytes } from '@portal/domain/documents-rules';
 
 export { formatBytes };
 

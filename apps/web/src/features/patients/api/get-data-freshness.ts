@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZDataFreshnessResponse } from '@portal/domain/data-freshness';
+import type { TDataFreshnessResponse } from '@portal/domain/data-freshness';
 import { api } from '../../../lib/api-client';
 import { retryUnlessClientError } from '../../../lib/query-client';
 
 /** When the orders data was last synced, and whether that is late (no patient data). */
-export const getDataFreshness = () =>
-  api.get('/api/data-freshness', { schema: ZDataFreshnessResponse });
+export const getDataFreshness = () => api.get<TDataFreshnessResponse>('/api/data-freshness');
 
 export const getDataFreshnessQueryOptions = () =>
   queryOptions({

@@ -1,4 +1,4 @@
-import { FRESHNESS_TEXTS, formatDataAsOf } from '@portal/domain/data-freshness';
+import { FRESHNESS_TEXTS, formatDataAsOf } from '@portal/domain/data-freshness-rules';
 import { useDataFreshness } from '../api/get-data-freshness';
 
 /** Every state of the line takes the same height: the stale one's padding is on all. */
