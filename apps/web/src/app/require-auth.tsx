@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { useCheckAuth } from '../features/auth/api/check-auth';
@@ -30,8 +30,12 @@ const RedirectToChangePassword = () => {
 export const RequireAuth = () => {
   const auth = useCheckAuth();
   const location = useLocation();
+  // The signed-in frame and its screen are the start's largest render. When the session
+  // check answers, the spinner stays one more render while React draws them in the
+  // background, in slices that leave the page responsive, instead of in one long task.
+  const drawingFrame = useDeferredValue(auth.isPending, true);
 
-  if (auth.isPending) {
+  if (auth.isPending || (drawingFrame && auth.isSuccess && auth.data.authenticated)) {
     return (
       <div className="flex min-h-screen items-center justify-center">
         <Spinner label="Verifying your session..." />

@@ -1,3 +1,4 @@
+import type { TPatientSummary } from '@portal/domain/patients-api';
 import { usePatientBrowser } from '../hooks/use-patient-browser';
 import type { TStaffUser } from '../hooks/use-payor-scope';
 import { FullScreenLoading } from './full-screen-loading';
@@ -14,17 +15,21 @@ type TPatientBrowserProps = {
   layout: 'stacked' | 'split';
 };
 
+/** One empty list for every render without data, so the list can tell new rows from old. */
+const NO_PATIENTS: readonly TPatientSummary[] = [];
+
 /** Search, patients, their orders and an order's items: the dashboard and /patient-search. */
 export const PatientBrowser = ({ user, layout }: TPatientBrowserProps) => {
   const browser = usePatientBrowser(user);
   const { scope, filters, list } = browser;
+  const patients = list.data?.patients ?? NO_PATIENTS;
   if (browser.firstLoad) {
     return <FullScreenLoading />;
   }
 
   const patientList = (
     <PatientList
-      patients={list.data?.patients ?? []}
+      patients={patients}
       total={list.data?.total ?? 0}
       page={filters.page}
       pages={list.data?.pages ?? 0}

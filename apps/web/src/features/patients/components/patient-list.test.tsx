@@ -128,4 +128,40 @@ describe('PatientList', () => {
     expect(screen.getByRole('alert').textContent).toBe('Failed to load patients');
     expect(screen.queryByRole('table')).toBeNull();
   });
+
+  it('keeps the placeholders while a page of rows is drawn, never "No patients found"', async () => {
+    const props = {
+      total: 2,
+      page: 1,
+      pages: 1,
+      error: undefined,
+      favoritesOnly: false,
+      favorites: new Set<string>(),
+      selectedKey: undefined,
+      onSelect: vi.fn(),
+      onDetails: vi.fn(),
+      onToggleFavorite: vi.fn(),
+      onToggleFavoritesOnly: vi.fn(),
+      onPageChange: vi.fn(),
+    };
+    const view = render(<PatientList {...props} patients={[]} loading />);
+    expect(screen.getAllByTestId('patient-placeholder-card').length).toBeGreaterThan(0);
+    // Every element the list adds on the way to its rows, render by render.
+    const seen: string[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const record of records) {
+        record.addedNodes.forEach((node) => seen.push(node.textContent ?? ''));
+      }
+    });
+    observer.observe(view.container, { childList: true, subtree: true, characterData: true });
+    view.rerender(<PatientList {...props} patients={[jane, john]} loading={false} />);
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    observer.disconnect();
+    expect(screen.getAllByTestId('patient-card')).toHaveLength(2);
+    expect(screen.queryAllByTestId('patient-placeholder-card')).toHaveLength(0);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.filter((text) => text.includes('No patients found'))).toEqual([]);
+  });
 });

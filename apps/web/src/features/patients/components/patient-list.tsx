@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import type { TPatientSummary } from '@portal/domain/patients-api';
 import { useWideScreen } from '../../../lib/use-wide-screen';
 import { Alert } from '../../../components/ui/alert';
@@ -33,11 +34,16 @@ export const PatientList = ({
   onPageChange,
   ...actions
 }: TPatientListProps) => {
+  // A page of rows is drawn in the background, in slices that leave the page responsive:
+  // the query's answer would otherwise render them in one long task. The placeholders
+  // stay until then.
+  const drawn = useDeferredValue(patients);
+  const drawing = drawn !== patients;
   const shown = favoritesOnly
-    ? patients.filter((patient) => actions.favorites.has(patient.patient_key))
-    : patients;
+    ? drawn.filter((patient) => actions.favorites.has(patient.patient_key))
+    : drawn;
   const title = favoritesOnly ? `Favorite Patients (${shown.length})` : `Patients (${total})`;
-  const empty = !loading && !error && shown.length === 0;
+  const empty = !loading && !drawing && !error && shown.length === 0;
   const wide = useWideScreen();
 
   return (
@@ -63,8 +69,12 @@ export const PatientList = ({
         </p>
       ) : (
         <>
-          {wide !== false && <PatientTable patients={shown} loading={loading} {...actions} />}
-          {wide !== true && <PatientCards patients={shown} loading={loading} {...actions} />}
+          {wide !== false && (
+            <PatientTable patients={shown} loading={loading || drawing} {...actions} />
+          )}
+          {wide !== true && (
+            <PatientCards patients={shown} loading={loading || drawing} {...actions} />
+          )}
         </>
       )}
       {!favoritesOnly && !error && (
