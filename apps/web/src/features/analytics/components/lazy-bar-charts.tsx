@@ -9,10 +9,11 @@ const ChartLoading = () => <div className="size-full animate-pulse rounded bg-sl
 
 /**
  * A chart's box, at its final size from the first render. The chart library (a chunk of
- * its own, bar-charts.tsx) is fetched once a box comes within a short scroll of the
- * screen, and the chart is drawn only then: on a desktop the first chart's box is in view
- * while the figures load, so the two travel together; on a phone the charts sit below the
- * first screen, whose drawing they no longer hold up. Without a chart it stays grey.
+ * its own, bar-charts.tsx) is fetched once a box with a chart comes within a short scroll
+ * of the screen, and the chart is drawn only then: on a phone the charts sit below the
+ * first screen, whose drawing they no longer hold up. Without a chart (while the figures
+ * load) it stays grey and fetches nothing: on a phone the loading layout is shorter than
+ * the loaded one, and its box sat on the first screen although the chart would not.
  */
 export const ChartBox = ({
   className,
@@ -25,14 +26,15 @@ export const ChartBox = ({
 }) => {
   const box = useRef<HTMLDivElement>(null);
   const near = useNearViewport(box);
+  const drawn = near && chart !== undefined;
   useEffect(() => {
-    if (near) {
+    if (drawn) {
       void loadCharts();
     }
-  }, [near]);
+  }, [drawn]);
   return (
     <div ref={box} aria-hidden="true" className={className} data-testid={testId}>
-      {near && chart ? <Suspense fallback={<ChartLoading />}>{chart}</Suspense> : <ChartLoading />}
+      {drawn ? <Suspense fallback={<ChartLoading />}>{chart}</Suspense> : <ChartLoading />}
     </div>
   );
 };
