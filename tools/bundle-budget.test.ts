@@ -104,7 +104,7 @@ describe('the web build', () => {
     expect(loads.dashboard.gzipBytes).toBeGreaterThan(0);
   });
 
-  it('starts the dashboard with no module that imports zod, nor zod itself', () => {
+  it('starts the dashboard with no module that imports zod, nor zod or the overlays themselves', () => {
     // Schemas are built when their module is evaluated, and zod's own start-up with them:
     // on a phone that was a fifth of the dashboard's script time (benchmarks.md, session 8).
     const loads = routeLoads(manifest, gzipBytesIn(outDir));
@@ -131,6 +131,11 @@ describe('the web build', () => {
           /^import (?!type )[^;]*from ['"]zod['"]/m.test(readFileSync(source, 'utf8'))),
     );
     expect(withZod).toEqual([]);
+    // Nor the dialogs' and popovers' code: it is fetched once the page is idle
+    // (apps/web/src/app/overlay-preload.ts).
+    expect(
+      sources.filter((source) => /[\\/]node_modules[\\/]@(radix-ui|floating-ui)[\\/]/.test(source)),
+    ).toEqual([]);
   });
 
   it('writes brotli and gzip copies of every text asset, and points no script at its map', () => {

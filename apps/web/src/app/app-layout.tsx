@@ -8,6 +8,7 @@ import { FirstLoginFilterPrompt } from '../features/preferences/components/first
 import { ErrorBoundary } from './error-boundary';
 import { ForcedPasswordNotice } from './forced-password-notice';
 import { MainNav } from './main-nav';
+import { usePreloadOverlaysWhenIdle } from './overlay-preload';
 import { CHANGE_PASSWORD_PATH, isPasswordChangeForced } from './password-reset-redirect';
 
 const quietButton =
@@ -19,6 +20,7 @@ const quietButton =
  */
 export const AppLayout = () => {
   const { data } = useCheckAuth();
+  usePreloadOverlaysWhenIdle();
   const logout = useLogout();
   const markFilterPromptShown = useMarkFilterPreferencesShown();
   const navigate = useNavigate();

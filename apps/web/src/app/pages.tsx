@@ -7,7 +7,7 @@ import {
   prefetchDashboard,
   preloadDashboardQueries,
 } from './dashboard-prefetch';
-import { lazyPage, type TLazyPage } from './lazy-page';
+import { lazyComponent, type TLazyComponent } from '../lib/lazy-component';
 
 export type TAppPage = {
   path: TAppPath;
@@ -24,71 +24,71 @@ export type TAppPage = {
 };
 
 // Each screen is a chunk of its own: /login and /dashboard load only what they draw.
-const Dashboard = lazyPage(
+const Dashboard = lazyComponent(
   () => import('./dashboard-route'),
   (module) => module.DashboardRoute,
 );
-const PatientSearch = lazyPage(
+const PatientSearch = lazyComponent(
   () => import('./staff-routes'),
   (module) => module.PatientSearchRoute,
 );
-const Intake = lazyPage(
+const Intake = lazyComponent(
   () => import('./staff-routes'),
   (module) => module.IntakeRoute,
 );
-const AuditTrail = lazyPage(
+const AuditTrail = lazyComponent(
   () => import('../features/audit/components/audit-page'),
   (module) => module.AuditPage,
 );
 // The TipTap editor inside it is split off again and loads when a form first opens.
-const AdminDocumentation = lazyPage(
+const AdminDocumentation = lazyComponent(
   () => import('../features/admin-docs/components/admin-docs-page'),
   (module) => module.AdminDocsPage,
 );
-const ChangePassword = lazyPage(
+const ChangePassword = lazyComponent(
   () => import('../features/auth/components/change-password-page'),
   (module) => module.ChangePasswordPage,
 );
 
-const Contact = lazyPage(
+const Contact = lazyComponent(
   () => import('./contact-route'),
   (module) => module.ContactRoute,
 );
-const Profile = lazyPage(
+const Profile = lazyComponent(
   () => import('./profile-route'),
   (module) => module.ProfileRoute,
 );
 
-const DataSync = lazyPage(
+const DataSync = lazyComponent(
   () => import('./data-sync-route'),
   (module) => module.DataSyncRoute,
 );
-const DataIntegrity = lazyPage(
+const DataIntegrity = lazyComponent(
   () => import('../features/data-sync/components/integrity-page'),
   (module) => module.IntegrityPage,
 );
 
-const Documents = lazyPage(
+const Documents = lazyComponent(
   () => import('./documents-route'),
   (module) => module.DocumentsRoute,
 );
 
-const BulkUpload = lazyPage(
+const BulkUpload = lazyComponent(
   () => import('../features/bulk-upload/components/bulk-upload-page'),
   (module) => module.BulkUploadPage,
 );
-const PortalActivation = lazyPage(
+const PortalActivation = lazyComponent(
   () => import('../features/portal-activation/components/portal-activation-page'),
   (module) => module.PortalActivationPage,
 );
 
 // Recharts comes with this chunk only: the entry bundle does not carry it.
-const Analytics = lazyPage(
+const Analytics = lazyComponent(
   () => import('../features/analytics/components/analytics-page'),
   (module) => module.AnalyticsPage,
 );
 
-const lazyScreen = (Screen: TLazyPage) => ({ element: <Screen />, preload: Screen.preload });
+const lazyScreen = (Screen: TLazyComponent) => ({ element: <Screen />, preload: Screen.preload });
 
 /** The signed-in screens of the route table; who may open each comes from ROUTE_ACCESS. */
 export const APP_PAGES: readonly TAppPage[] = [

@@ -7,7 +7,7 @@ import { useCheckAuth, type TAuthState } from '../features/auth/api/check-auth';
 import { LoginPage } from '../features/auth/components/login-page';
 import { AuthEvents } from './auth-events';
 import { ErrorBoundary } from './error-boundary';
-import { lazyPage } from './lazy-page';
+import { lazyComponent } from '../lib/lazy-component';
 import { APP_PAGES, type TAppPage } from './pages';
 import { RequireAuth } from './require-auth';
 import { RoleGate } from './role-gate';
@@ -16,15 +16,15 @@ import { FullPageFallback, RouteFallback } from './route-fallback';
 
 // /login stays in the entry chunk: it is where every signed-out visit lands. The
 // signed-in frame (navigation, idle logoff and its dialog) is a chunk of its own.
-const AppLayout = lazyPage(
+const AppLayout = lazyComponent(
   () => import('./app-layout'),
   (module) => module.AppLayout,
 );
-const ForgotPasswordPage = lazyPage(
+const ForgotPasswordPage = lazyComponent(
   () => import('../features/auth/components/forgot-password-page'),
   (module) => module.ForgotPasswordPage,
 );
-const ResetPasswordPage = lazyPage(
+const ResetPasswordPage = lazyComponent(
   () => import('../features/auth/components/reset-password-page'),
   (module) => module.ResetPasswordPage,
 );

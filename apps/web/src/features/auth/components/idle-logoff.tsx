@@ -1,9 +1,18 @@
-import { useRef } from 'react';
+import { Suspense, useRef } from 'react';
 import { ApiError, announceSessionExpired } from '../../../lib/api-client';
 import { logout } from '../api/logout';
 import { pingSession, refreshSession } from '../api/refresh-session';
+import { lazyComponent } from '../../../lib/lazy-component';
 import { useIdleTimer } from '../hooks/use-idle-timer';
-import { IdleWarningDialog } from './idle-warning-dialog';
+
+/**
+ * The warning's dialog code is fetched when the page is idle (app/overlay-preload.ts),
+ * long before the 28 minutes are up; at the latest, when the warning is due.
+ */
+export const IdleWarningDialog = lazyComponent(
+  () => import('./idle-warning-dialog'),
+  (module) => module.IdleWarningDialog,
+);
 
 /**
  * Automatic logoff on screen (HIPAA): after 28 minutes without input in any tab a warning,
@@ -47,10 +56,12 @@ export const IdleLogoff = ({ onSignOut }: { onSignOut: () => void }) => {
     }
   };
   return (
-    <IdleWarningDialog
-      remainingMs={state.remainingMs}
-      onStaySignedIn={staySignedIn}
-      onSignOut={onSignOut}
-    />
+    <Suspense fallback={null}>
+      <IdleWarningDialog
+        remainingMs={state.remainingMs}
+        onStaySignedIn={staySignedIn}
+        onSignOut={onSignOut}
+      />
+    </Suspense>
   );
 };

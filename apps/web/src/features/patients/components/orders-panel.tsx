@@ -1,17 +1,33 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { TOrder, TPatientSummary } from '@portal/domain/patients-api';
 import { Alert } from '../../../components/ui/alert';
 import { Pager } from '../../../components/ui/pager';
+import { lazyComponent } from '../../../lib/lazy-component';
 import { useOrderCategories } from '../api/get-order-categories';
 import type { TPatientOrders } from '../hooks/use-patient-orders';
 import { apiErrorMessage } from '../lib/list-error';
 import { fullName } from '../lib/patient-display';
 import { REVEAL_IDS } from '../lib/reveal';
 import { buttonClass, panelClass } from '../lib/ui-classes';
-import { OrderCategoriesDropdown } from './order-categories-dropdown';
 import { EmptyViewHint } from './empty-view-hint';
 import { OrderViewFilter } from './order-view-filter';
 import { OrdersTable } from './orders-table';
+
+/**
+ * The categories' popover (Radix, with its positioning engine) is fetched when the page is
+ * idle (app/overlay-preload.ts), not with the dashboard's start; until it is there, its
+ * button shows, inert.
+ */
+export const OrderCategoriesDropdown = lazyComponent(
+  () => import('./order-categories-dropdown'),
+  (module) => module.OrderCategoriesDropdown,
+);
+
+const categoriesLoading = (
+  <button type="button" className={buttonClass} disabled>
+    Order Categories
+  </button>
+);
 
 type TOrdersPanelProps = {
   /** The chosen patient's orders in the chosen view (usePatientOrders). */
@@ -49,11 +65,13 @@ export const OrdersPanel = ({
           {title}
         </h2>
         <div className="flex items-center gap-2">
-          <OrderCategoriesDropdown
-            categories={categories.data ?? []}
-            selected={chosenCategories}
-            onChange={setChosenCategories}
-          />
+          <Suspense fallback={categoriesLoading}>
+            <OrderCategoriesDropdown
+              categories={categories.data ?? []}
+              selected={chosenCategories}
+              onChange={setChosenCategories}
+            />
+          </Suspense>
           <button
             type="button"
             className={buttonClass}

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { Suspense, useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { lazyPage } from './lazy-page';
+import { lazyComponent } from './lazy-component';
 
 /** A chunk that arrives when the test says so, and counts how often it was fetched. */
 const deferredChunk = () => {
@@ -22,10 +22,10 @@ const inSuspense = (Page: React.ComponentType) => (
   </Suspense>
 );
 
-describe('lazyPage', () => {
+describe('lazyComponent', () => {
   it('shows the fallback until the chunk arrives, then the screen', async () => {
     const chunk = deferredChunk();
-    const Page = lazyPage(chunk.load, (module) => module.Screen);
+    const Page = lazyComponent(chunk.load, (module) => module.Screen);
     render(inSuspense(Page));
     expect(screen.getByText('Waiting for the chunk')).toBeTruthy();
     await act(async () => {
@@ -37,7 +37,7 @@ describe('lazyPage', () => {
 
   it('draws a preloaded screen on the first render, without suspending, from one download', async () => {
     const chunk = deferredChunk();
-    const Page = lazyPage(chunk.load, (module) => module.Screen);
+    const Page = lazyComponent(chunk.load, (module) => module.Screen);
     const preloading = Page.preload();
     void Page.preload();
     chunk.arrive();
@@ -56,7 +56,7 @@ describe('lazyPage', () => {
       const [mountedAt] = useState(() => (renders += 1));
       return <p>Mounted {mountedAt}</p>;
     };
-    const Page = lazyPage(
+    const Page = lazyComponent(
       () => chunk.load().then(() => ({ Counter })),
       (module) => module.Counter,
     );
@@ -68,5 +68,23 @@ describe('lazyPage', () => {
     expect(await screen.findByText('Mounted 1')).toBeTruthy();
     rerender(inSuspense(Page));
     expect(screen.getByText('Mounted 1')).toBeTruthy();
+  });
+
+  it('asks again after a failed download instead of failing for good', async () => {
+    let attempts = 0;
+    const Page = lazyComponent(
+      () => {
+        attempts += 1;
+        return attempts === 1
+          ? Promise.reject(new Error('network lost'))
+          : Promise.resolve({ Screen: () => <p>The screen</p> });
+      },
+      (module) => module.Screen,
+    );
+    await expect(Page.preload()).rejects.toThrow('network lost');
+    await Page.preload();
+    render(inSuspense(Page));
+    expect(screen.getByText('The screen')).toBeTruthy();
+    expect(attempts).toBe(2);
   });
 });

@@ -1,0 +1,36 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import type { TModalProps, TModalSize } from './modal';
+
+const widths: Record<TModalSize, string> = {
+  sm: 'max-w-sm',
+  md: 'max-w-lg',
+  lg: 'max-w-2xl',
+  xl: 'max-w-4xl',
+};
+
+/** The dialog behind `Modal`, in the overlays chunk with the rest of Radix. */
+export const ModalDialog = ({ open, onOpenChange, title, size = 'lg', children }: TModalProps) => (
+  <Dialog.Root open={open} onOpenChange={onOpenChange}>
+    <Dialog.Portal>
+      <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+      <Dialog.Content
+        aria-describedby={undefined}
+        data-size={size}
+        className={`fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] ${widths[size]} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none`}
+      >
+        <div className="mb-4 flex items-start justify-between gap-4">
+          <Dialog.Title className="text-xl font-bold text-slate-900">{title}</Dialog.Title>
+          <Dialog.Close
+            aria-label="Close"
+            className="rounded-lg p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+          >
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
+              <path d="M4.3 4.3a1 1 0 0 1 1.4 0L10 8.6l4.3-4.3a1 1 0 1 1 1.4 1.4L11.4 10l4.3 4.3a1 1 0 0 1-1.4 1.4L10 11.4l-4.3 4.3a1 1 0 0 1-1.4-1.4L8.6 10 4.3 5.7a1 1 0 0 1 0-1.4Z" />
+            </svg>
+          </Dialog.Close>
+        </div>
+        {children}
+      </Dialog.Content>
+    </Dialog.Portal>
+  </Dialog.Root>
+);
