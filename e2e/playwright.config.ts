@@ -17,7 +17,11 @@ export default defineConfig({
   reporter: process.env.E2E_JSON_REPORT
     ? [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT }]]
     : [['list']],
-  timeout: 30_000,
+  // A spec is a user's whole walk, and CI runs two workers beside the portal
+  // on two cores: the password reset walk takes 11 s alone and once ran out
+  // of 30 s there, with five more walks past 21 s. A hang is still caught at
+  // its own step by expect's 10 s.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,

@@ -44,9 +44,20 @@ export const signIn = async (
  * operator would: with tools/create-user.ts, not through a test-only API.
  */
 export const createTemporaryUser = (email: string, role: string, password: string) => {
+  // Node with tsx's loader, not `npx tsx`: npx's own start doubled the cost.
   const result = spawnSync(
-    'npx',
-    ['tsx', 'tools/create-user.ts', '--email', email, '--role', role, '--password', password],
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'tools/create-user.ts',
+      '--email',
+      email,
+      '--role',
+      role,
+      '--password',
+      password,
+    ],
     {
       cwd: root,
       encoding: 'utf8',
