@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -156,6 +156,7 @@ const audit = async (options: {
   }
   if (args.reports) {
     const name = `${new URL(options.url).pathname.replaceAll('/', '_')}-${options.preset}-${Date.now()}.json`;
+    await mkdir(args.reports, { recursive: true });
     await writeFile(path.join(args.reports, name), JSON.stringify(result.lhr));
   }
   const { categories, audits, runtimeError } = result.lhr;
