@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTE_ACCESS } from '@portal/domain/routes';
 import {
   BUDGETS,
   type TManifest,
@@ -138,10 +139,45 @@ describe('the web build', () => {
     ).toEqual([]);
   });
 
+  it("gives each screen's address a page that preloads what the screen loads beyond the entry", () => {
+    const table = JSON.parse(
+      readFileSync(path.join(outDir, 'screens', 'screens.json'), 'utf8'),
+    ) as Record<string, string>;
+    expect(Object.keys(table).sort()).toEqual(
+      Object.keys(ROUTE_ACCESS)
+        .filter((route) => route !== '/login')
+        .sort(),
+    );
+    const preloads = (page: string) =>
+      [
+        ...readFileSync(path.join(outDir, page), 'utf8').matchAll(
+          /rel="modulepreload"[^>]*href="\/([^"]+)"/g,
+        ),
+      ].map(([, file]) => file);
+    const entryPreloads = preloads('index.html');
+    const dashboard = preloads(table['/dashboard']!);
+    // The entry's own, then exactly the frame's and the screen's chunks the budget counts.
+    expect(dashboard.slice(0, entryPreloads.length)).toEqual(entryPreloads);
+    const loads = routeLoads(manifest, gzipBytesIn(outDir));
+    expect(dashboard.slice(entryPreloads.length).sort()).toEqual(
+      loads.dashboard.chunks.map((chunk) => chunk.file).sort(),
+    );
+    // A signed-out screen does not fetch the signed-in frame.
+    const layout = manifest['src/app/app-layout.tsx']!.file;
+    expect(dashboard).toContain(layout);
+    expect(preloads(table['/forgot-password']!)).not.toContain(layout);
+    expect(preloads(table['/forgot-password']!)).toContain(
+      manifest['src/features/auth/components/forgot-password-page.tsx']!.file,
+    );
+  });
+
   it('writes brotli and gzip copies of every text asset, and points no script at its map', () => {
     const assets = readdirSync(path.join(outDir, 'assets'));
     const texts = [
       'index.html',
+      ...readdirSync(path.join(outDir, 'screens'))
+        .filter((file) => /\.(html|json)$/.test(file))
+        .map((file) => `screens/${file}`),
       ...assets.filter((file) => /\.(js|css)$/.test(file)).map((file) => `assets/${file}`),
     ];
     const large = texts.filter((file) => readFileSync(path.join(outDir, file)).length >= 256);

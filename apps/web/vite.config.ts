@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './vite-precompress';
+import { screenPreloads } from './vite-screen-preloads';
 
 // Shared libraries get chunks of their own: their hashes outlive most app changes, and
 // the dialog and popover code is not hoisted into the entry that /login loads. zod has its
@@ -41,7 +42,7 @@ const reactRouterProduction = path.join(
 );
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), screenPreloads(), precompress()],
   resolve: {
     alias:
       mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],

@@ -35,3 +35,31 @@ test('the dashboard starts without zod or the patient calls’ schemas and fetch
   await star.click();
   await expect(star).toHaveAttribute('aria-pressed', before ?? '');
 });
+
+// The page sent for /dashboard names the screen's code (apps/web/vite-screen-preloads.ts),
+// so the browser fetches it beside the app's own; the app's import then uses that fetch.
+test('the page sent for /dashboard preloads the screen’s chunks, each fetched once', async ({
+  page,
+}) => {
+  await signInToDashboard(page);
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/[^/]+\.js$/.test(request.url())) {
+      fetched.push(new URL(request.url()).pathname);
+    }
+  });
+  const response = await page.reload();
+  const html = (await response?.text()) ?? '';
+  const preloaded = [
+    ...html.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g),
+  ].map(([, href]) => href!);
+  expect(preloaded.some((href) => /\/assets\/dashboard-route-[^/]+\.js$/.test(href))).toBe(true);
+  expect(preloaded.some((href) => /\/assets\/app-layout-[^/]+\.js$/.test(href))).toBe(true);
+  await expect(page.getByRole('table', { name: 'Patients' }).getByRole('row').nth(1)).toBeVisible();
+  for (const href of preloaded) {
+    expect(
+      fetched.filter((path) => path === href),
+      href,
+    ).toHaveLength(1);
+  }
+});

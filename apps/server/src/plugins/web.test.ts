@@ -9,6 +9,11 @@ import { registerWeb } from './web';
 /** A build as vite writes it: fingerprinted assets with .br/.gz copies, and a hidden map. */
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(200))};\n`;
 const INDEX = `<!doctype html><html><head><title>Portal</title></head><body>${'<p>x</p>'.repeat(100)}</body></html>`;
+/** The build's copy of index.html for one screen, naming that screen's chunks. */
+const DASHBOARD_PAGE = INDEX.replace(
+  '</head>',
+  '<link rel="modulepreload" crossorigin href="/assets/dashboard-def456.js"></head>',
+);
 
 const writeWithCopies = async (file: string, body: string) => {
   await writeFile(file, body);
@@ -33,6 +38,12 @@ beforeAll(async () => {
   await writeWithCopies(path.join(dist, 'index.html'), INDEX);
   await writeWithCopies(path.join(dist, 'assets', 'index-abc123.js'), SCRIPT);
   await writeFile(path.join(dist, 'assets', 'index-abc123.js.map'), '{"version":3}');
+  await mkdir(path.join(dist, 'screens'));
+  await writeWithCopies(path.join(dist, 'screens', 'dashboard.html'), DASHBOARD_PAGE);
+  await writeFile(
+    path.join(dist, 'screens', 'screens.json'),
+    JSON.stringify({ '/dashboard': 'screens/dashboard.html' }),
+  );
 });
 
 afterAll(async () => {
@@ -75,13 +86,28 @@ describe('web assets', () => {
 
   it('sends index.html compressed and re-checked, for the app route and a client-side path', async () => {
     const app = await serve(false);
-    for (const url of ['/index.html', '/dashboard']) {
+    for (const url of ['/index.html', '/intake']) {
       const response = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-encoding']).toBe('br');
       expect(response.headers['content-type']).toMatch(/text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(brotliDecompressSync(response.rawPayload).toString()).toBe(INDEX);
+    }
+  });
+
+  it("sends a screen's address its own page, whatever the query, and other addresses index.html", async () => {
+    const app = await serve(false);
+    for (const url of ['/dashboard', '/dashboard?patient=12']) {
+      const response = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(response.rawPayload).toString()).toBe(DASHBOARD_PAGE);
+    }
+    for (const url of ['/login', '/dashboard/elsewhere', '/no-such-screen']) {
+      const response = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+      expect(response.body).toBe(INDEX);
     }
   });
 

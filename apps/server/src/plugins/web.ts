@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -14,8 +14,21 @@ export type TWebOptions = {
 const PRECOMPRESSED_COPY = /\.(br|gz)$/;
 
 /**
- * Serves the built single-page app. Any GET that is not /api and not a file
- * gets index.html so the client router can take it; /api stays JSON 404.
+ * The page each screen's address gets: index.html with the screen's chunks named as module
+ * preloads, written by the build (apps/web/vite-screen-preloads.ts). A build without the
+ * table serves index.html everywhere.
+ */
+const readScreenPages = (webDist: string): ReadonlyMap<string, string> => {
+  const table = path.join(webDist, 'screens', 'screens.json');
+  if (!existsSync(table)) {
+    return new Map();
+  }
+  return new Map(Object.entries(JSON.parse(readFileSync(table, 'utf8')) as Record<string, string>));
+};
+
+/**
+ * Serves the built single-page app. Any GET that is not /api and not a file gets
+ * index.html (or its screen's copy) so the client router can take it; /api stays JSON 404.
  * Text files go out as the build's brotli or gzip copy when the client accepts one.
  */
 export const registerWeb = async (app: FastifyInstance, { webDist, sourceMaps }: TWebOptions) => {
@@ -24,6 +37,7 @@ export const registerWeb = async (app: FastifyInstance, { webDist, sourceMaps }:
     app.log.warn(`web build not found at ${webDist}; serving the API only`);
     return;
   }
+  const screenPages = readScreenPages(webDist);
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
@@ -53,6 +67,7 @@ export const registerWeb = async (app: FastifyInstance, { webDist, sourceMaps }:
       reply.callNotFound();
       return reply;
     }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    const page = screenPages.get(request.url.split('?', 1)[0]!) ?? 'index.html';
+    return reply.header('Cache-Control', 'no-cache').sendFile(page);
   });
 };

@@ -8,6 +8,7 @@ import {
   preloadDashboardQueries,
 } from './dashboard-prefetch';
 import { lazyComponent, type TLazyComponent } from '../lib/lazy-component';
+import { SCREEN_MODULES } from './page-modules';
 
 export type TAppPage = {
   path: TAppPath;
@@ -24,69 +25,45 @@ export type TAppPage = {
 };
 
 // Each screen is a chunk of its own: /login and /dashboard load only what they draw.
-const Dashboard = lazyComponent(
-  () => import('./dashboard-route'),
-  (module) => module.DashboardRoute,
-);
+const Dashboard = lazyComponent(SCREEN_MODULES['/dashboard'], (module) => module.DashboardRoute);
 const PatientSearch = lazyComponent(
-  () => import('./staff-routes'),
+  SCREEN_MODULES['/patient-search'],
   (module) => module.PatientSearchRoute,
 );
-const Intake = lazyComponent(
-  () => import('./staff-routes'),
-  (module) => module.IntakeRoute,
-);
-const AuditTrail = lazyComponent(
-  () => import('../features/audit/components/audit-page'),
-  (module) => module.AuditPage,
-);
+const Intake = lazyComponent(SCREEN_MODULES['/intake'], (module) => module.IntakeRoute);
+const AuditTrail = lazyComponent(SCREEN_MODULES['/admin/audit'], (module) => module.AuditPage);
 // The TipTap editor inside it is split off again and loads when a form first opens.
 const AdminDocumentation = lazyComponent(
-  () => import('../features/admin-docs/components/admin-docs-page'),
+  SCREEN_MODULES['/admin/documentation'],
   (module) => module.AdminDocsPage,
 );
 const ChangePassword = lazyComponent(
-  () => import('../features/auth/components/change-password-page'),
+  SCREEN_MODULES['/change-password'],
   (module) => module.ChangePasswordPage,
 );
 
-const Contact = lazyComponent(
-  () => import('./contact-route'),
-  (module) => module.ContactRoute,
-);
-const Profile = lazyComponent(
-  () => import('./profile-route'),
-  (module) => module.ProfileRoute,
-);
+const Contact = lazyComponent(SCREEN_MODULES['/contact'], (module) => module.ContactRoute);
+const Profile = lazyComponent(SCREEN_MODULES['/profile'], (module) => module.ProfileRoute);
 
-const DataSync = lazyComponent(
-  () => import('./data-sync-route'),
-  (module) => module.DataSyncRoute,
-);
+const DataSync = lazyComponent(SCREEN_MODULES['/data-sync'], (module) => module.DataSyncRoute);
 const DataIntegrity = lazyComponent(
-  () => import('../features/data-sync/components/integrity-page'),
+  SCREEN_MODULES['/data-sync/integrity'],
   (module) => module.IntegrityPage,
 );
 
-const Documents = lazyComponent(
-  () => import('./documents-route'),
-  (module) => module.DocumentsRoute,
-);
+const Documents = lazyComponent(SCREEN_MODULES['/documents'], (module) => module.DocumentsRoute);
 
 const BulkUpload = lazyComponent(
-  () => import('../features/bulk-upload/components/bulk-upload-page'),
+  SCREEN_MODULES['/admin/bulk-upload'],
   (module) => module.BulkUploadPage,
 );
 const PortalActivation = lazyComponent(
-  () => import('../features/portal-activation/components/portal-activation-page'),
+  SCREEN_MODULES['/admin/patient-portal-activation'],
   (module) => module.PortalActivationPage,
 );
 
 // Recharts comes with this chunk only: the entry bundle does not carry it.
-const Analytics = lazyComponent(
-  () => import('../features/analytics/components/analytics-page'),
-  (module) => module.AnalyticsPage,
-);
+const Analytics = lazyComponent(SCREEN_MODULES['/analytics'], (module) => module.AnalyticsPage);
 
 const lazyScreen = (Screen: TLazyComponent) => ({ element: <Screen />, preload: Screen.preload });
 

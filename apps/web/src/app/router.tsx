@@ -8,6 +8,7 @@ import { LoginPage } from '../features/auth/components/login-page';
 import { AuthEvents } from './auth-events';
 import { ErrorBoundary } from './error-boundary';
 import { lazyComponent } from '../lib/lazy-component';
+import { loadAppLayout, SCREEN_MODULES } from './page-modules';
 import { APP_PAGES, type TAppPage } from './pages';
 import { RequireAuth } from './require-auth';
 import { RoleGate } from './role-gate';
@@ -16,16 +17,13 @@ import { FullPageFallback, RouteFallback } from './route-fallback';
 
 // /login stays in the entry chunk: it is where every signed-out visit lands. The
 // signed-in frame (navigation, idle logoff and its dialog) is a chunk of its own.
-const AppLayout = lazyComponent(
-  () => import('./app-layout'),
-  (module) => module.AppLayout,
-);
+const AppLayout = lazyComponent(loadAppLayout, (module) => module.AppLayout);
 const ForgotPasswordPage = lazyComponent(
-  () => import('../features/auth/components/forgot-password-page'),
+  SCREEN_MODULES['/forgot-password'],
   (module) => module.ForgotPasswordPage,
 );
 const ResetPasswordPage = lazyComponent(
-  () => import('../features/auth/components/reset-password-page'),
+  SCREEN_MODULES['/reset-password'],
   (module) => module.ResetPasswordPage,
 );
 
