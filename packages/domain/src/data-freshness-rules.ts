@@ -1,6 +1,6 @@
 import { formatLocalDateTime, formatLocalNumericDateTime } from './format';
 import type { TScheduleSpec } from './data-sync-schedule-api';
-import { WEEKDAYS, intervalMinutes } from './data-sync-schedule-rules';
+import { WEEKDAYS, intervalMinutes, minutesOfDay } from './data-sync-schedule-rules';
 
 /**
  * 'Data as of …' (issue 16): how old the portal's order data is, and whether that is older
@@ -15,11 +15,6 @@ export const DEFAULT_MAX_AGE_MINUTES = 24 * 60;
 export const SYNC_GRACE_MINUTES = 15;
 
 const WEEK_MINUTES = 7 * 24 * 60;
-
-const minutesOfDay = (time: string) => {
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  return hours * 60 + minutes;
-};
 
 /** The minutes after a day's midnight at which the schedule starts a run on that day. */
 const runsOfDay = (schedule: TScheduleSpec): number[] => {

@@ -5,6 +5,7 @@ import {
   SCHEDULE_MESSAGES,
   WEEKDAYS,
   intervalMinutes,
+  minutesOfDay,
   type TWeekday,
 } from './data-sync-schedule-rules';
 import { ZLine } from './text';
@@ -55,11 +56,6 @@ const ZClockTime = z
   .string()
   .trim()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, SCHEDULE_MESSAGES.clockTime);
-
-const minutesOfDay = (time: string) => {
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  return hours * 60 + minutes;
-};
 
 const pad = (value: number) => String(value).padStart(2, '0');
 

@@ -20,6 +20,12 @@ export const SCHEDULE_MESSAGES = {
   clockTime: 'Use a time like 08:30 (24-hour clock)',
 } as const;
 
+/** Minutes after midnight of a clock time such as '08:30'. */
+export const minutesOfDay = (time: string) => {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return hours * 60 + minutes;
+};
+
 /** The interval in minutes, the unit the 1-1440 bound is stated in. */
 export const intervalMinutes = (schedule: { interval: number; interval_unit: TIntervalUnit }) =>
   schedule.interval_unit === 'hours'
