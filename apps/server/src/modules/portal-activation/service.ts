@@ -159,14 +159,16 @@ export const activatePatients = async (
   },
 ): Promise<Omit<TActivationResults, 'total'>> => {
   const { failed } = options;
-  const activated = await activatedPatientKeys(
-    db,
-    candidates.map(({ patient }) => patient.patient_key),
-  );
   const emailOf = (patient: TActivationPatient) => (patient.email ?? '').trim().toLowerCase();
+  // Emails first, then logins: a concurrent activation of the same patient that commits
+  // between the two reads then shows as the login it is, not as the email it also took.
   const taken = await takenEmails(
     db,
     candidates.map(({ patient }) => emailOf(patient)).filter(Boolean),
+  );
+  const activated = await activatedPatientKeys(
+    db,
+    candidates.map(({ patient }) => patient.patient_key),
   );
   const ready = candidates.filter(({ row, patient }) => {
     const email = emailOf(patient);
