@@ -12,7 +12,7 @@ import {
 } from 'kysely';
 import { createPool } from 'mysql2';
 import pg from 'pg';
-import { PREPARED_SQL_MARK } from './prepared';
+import { PREPARED_SQL_MARK, registerDirectReader, type TDirectReader } from './prepared';
 import { setBounded } from '../lib/bounded-map';
 import type { Database } from './schema';
 
@@ -53,8 +53,42 @@ const sqliteDialect = (url: string) => {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new SqliteDialect({ database: withStatementCache(database) });
+  const cached = withStatementCache(database);
+  return {
+    dialect: new SqliteDialect({ database: cached }),
+    directReader: directReader(database, cached),
+  };
 };
+
+/**
+ * Reads on SQLite's one connection without Kysely's executor: better-sqlite3 is synchronous,
+ * so nothing else runs on the connection meanwhile. Not inside a transaction Kysely holds
+ * open across awaits (the read would see its uncommitted rows), not for statements that
+ * write: those go the usual way, in turn behind Kysely's mutex.
+ */
+const directReader =
+  (
+    database: SqliteDatabase.Database,
+    statements: { prepare: (sql: string) => SqliteDatabase.Statement },
+  ): TDirectReader =>
+  (sql, parameters, asValues) => {
+    if (database.inTransaction) {
+      return undefined;
+    }
+    const statement = statements.prepare(sql);
+    if (!statement.reader) {
+      return undefined;
+    }
+    if (!asValues) {
+      return statement.all(parameters);
+    }
+    // The statement is shared with Kysely's runs, which expect objects.
+    try {
+      return statement.raw(true).all(parameters);
+    } finally {
+      statement.raw(false);
+    }
+  };
 
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -183,12 +217,13 @@ export const dialectOfDb = <T>(db: Kysely<T>): TDialect => {
 /** Opens the portal database named by a DATABASE_URL (a file path means SQLite). */
 export const createDatabase = (url: string): TPortalDatabase => {
   const dialect = dialectOf(url);
-  const driver =
-    dialect === 'mysql'
-      ? mysqlDialect(url)
-      : dialect === 'postgres'
-        ? postgresDialect(url)
-        : sqliteDialect(url);
+  if (dialect === 'sqlite') {
+    const sqlite = sqliteDialect(url);
+    const db = new Kysely<Database>({ dialect: sqlite.dialect });
+    registerDirectReader(db, sqlite.directReader);
+    return { db, dialect, destroy: () => db.destroy() };
+  }
+  const driver = dialect === 'mysql' ? mysqlDialect(url) : postgresDialect(url);
   const db = new Kysely<Database>({ dialect: driver });
   return { db, dialect, destroy: () => db.destroy() };
 };

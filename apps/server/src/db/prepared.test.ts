@@ -51,6 +51,52 @@ describe.each(testDialects())('prepared queries [%s]', (dialect) => {
     expect(other.map((row) => row.patient_key)).toEqual(['C']);
   });
 
+  it('answers rows as arrays of their values in the order selected', async () => {
+    const params = { payorKey: 'P1', keys: ['A', 'B'] };
+    const values = await byKey.executeValues(database().db, false, params);
+    expect(values).toEqual([
+      ['A', 'Adams'],
+      ['B', 'Brown'],
+    ]);
+    // The statement is shared; objects again right after.
+    const rows = await byKey.execute(database().db, false, params);
+    expect(rows).toEqual([
+      { patient_key: 'A', last_name: 'Adams' },
+      { patient_key: 'B', last_name: 'Brown' },
+    ]);
+  });
+
+  it('never reads what an open transaction has not committed', async () => {
+    const { db } = database();
+    const params = { payorKey: 'P3', keys: ['D'] };
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let inserted = () => {};
+    const written = new Promise<void>((resolve) => {
+      inserted = resolve;
+    });
+    const transaction = db
+      .transaction()
+      .execute(async (trx) => {
+        await insertPatients(trx, [{ patient_key: 'D', last_name: 'Doe', payor_key: 'P3' }]);
+        inserted();
+        await held;
+        throw new Error('rolled back');
+      })
+      .catch(() => 'rolled back');
+    await written;
+    // On SQLite's one connection the read must wait for the transaction, not run inside it.
+    const reading = Promise.all([
+      byKey.execute(db, false, params),
+      byKey.executeValues(db, false, params),
+    ]);
+    release();
+    expect(await transaction).toBe('rolled back');
+    expect(await reading).toEqual([[], []]);
+  });
+
   it('reuses one SQL string per shape', () => {
     const first = byKey.compile(database().db, false, { payorKey: 'P1', keys: ['A'] });
     const second = byKey.compile(database().db, false, { payorKey: 'P9', keys: ['Z'] });

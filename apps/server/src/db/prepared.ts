@@ -82,6 +82,28 @@ const bind = (prepared: TPrepared, params: TPreparedParams) =>
     return binding.index === undefined ? value : (value as readonly TValue[])[binding.index];
   });
 
+/**
+ * Runs a prepared query's SQL at once and synchronously, or answers undefined when it cannot
+ * (db/database.ts registers one for SQLite's connection). Rows come as objects, or with
+ * `asValues` as arrays of the selected values in order.
+ */
+export type TDirectReader = (
+  sql: string,
+  parameters: readonly unknown[],
+  asValues: boolean,
+) => unknown[] | undefined;
+
+const directReaders = new WeakMap<Kysely<Database>, TDirectReader>();
+
+/**
+ * Lets prepared reads on `db` skip Kysely's executor: on SQLite every signed-in request's
+ * session read went through its connection mutex and several promise hops, which cost the
+ * portal more than SQLite took to find the row (docs/benchmarks.md, session 10).
+ */
+export const registerDirectReader = (db: Kysely<Database>, reader: TDirectReader) => {
+  directReaders.set(db, reader);
+};
+
 /** Enough for every page size and list length a screen asks for; beyond it, the oldest go. */
 const SHAPES_PER_DATABASE = 256;
 
@@ -109,7 +131,27 @@ export const preparedQuery = <TShape, TParams extends TPreparedParams, TRow>(
   return {
     /** The SQL and parameters a run sends; for tests and EXPLAIN. */
     compile,
-    execute: async (db: Kysely<Database>, shape: TShape, params: TParams): Promise<TRow[]> =>
-      (await db.executeQuery(compile(db, shape, params))).rows,
+    execute: async (db: Kysely<Database>, shape: TShape, params: TParams): Promise<TRow[]> => {
+      const query = compile(db, shape, params);
+      const rows = directReaders.get(db)?.(query.sql, query.parameters, false);
+      return (rows as TRow[] | undefined) ?? (await db.executeQuery(query)).rows;
+    },
+    /**
+     * Each row as the array of its selected values, in the order selected: for a caller that
+     * builds its own objects from a wide row (SQLite would otherwise build one it throws away).
+     */
+    executeValues: async (
+      db: Kysely<Database>,
+      shape: TShape,
+      params: TParams,
+    ): Promise<unknown[][]> => {
+      const query = compile(db, shape, params);
+      const rows = directReaders.get(db)?.(query.sql, query.parameters, true);
+      return (
+        (rows as unknown[][] | undefined) ??
+        // PostgreSQL's and MariaDB's drivers add a row's fields in the order selected.
+        (await db.executeQuery(query)).rows.map((row): unknown[] => Object.values(row as object))
+      );
+    },
   };
 };

@@ -8,54 +8,56 @@ export type TSessionRow = Selectable<SessionsTable>;
 export const insertSession = (db: Kysely<Database>, session: Insertable<SessionsTable>) =>
   db.insertInto('sessions').values(session).execute();
 
-/** Every session column; `satisfies` fails the build when the table gains one not listed. */
-const SESSION_COLUMNS = Object.keys({
-  id: true,
-  user_id: true,
-  family_id: true,
-  remember_me: true,
-  ip: true,
-  user_agent: true,
-  created_at: true,
-  last_seen_at: true,
-  expires_at: true,
-  revoked_at: true,
-  refresh_jti: true,
-  previous_refresh_jti: true,
-  rotated_at: true,
-} satisfies Record<keyof TSessionRow, true>) as (keyof TSessionRow)[];
+/**
+ * The session and its user, read by every signed-in request, are built from the row's values
+ * by position into objects of one fixed shape: building them key by key from a 32-column row
+ * (and SQLite's driver building a row object first) cost a signed-in request about a quarter
+ * of its time (docs/benchmarks.md, session 10). `satisfies` fails the build when a table gains
+ * a column not listed; the order below is the order selected.
+ */
+const userFrom = (v: readonly unknown[]) =>
+  ({
+    id: v[0],
+    email: v[1],
+    username: v[2],
+    password_hash: v[3],
+    role: v[4],
+    payor_key: v[5],
+    patient_key: v[6],
+    password_reset_required: v[7],
+    filter_preferences_shown: v[8],
+    is_active: v[9],
+    is_demo: v[10],
+    password_changed_at: v[11],
+    created_at: v[12],
+    updated_at: v[13],
+    first_name: v[14],
+    last_name: v[15],
+    phone: v[16],
+    title: v[17],
+    office: v[18],
+  }) satisfies Record<keyof TUserRow, unknown> as TUserRow;
 
-/** Every user column, as the session's; the row is split by these lists, made once. */
-const USER_COLUMNS = Object.keys({
-  id: true,
-  email: true,
-  username: true,
-  password_hash: true,
-  role: true,
-  payor_key: true,
-  patient_key: true,
-  password_reset_required: true,
-  filter_preferences_shown: true,
-  is_active: true,
-  is_demo: true,
-  password_changed_at: true,
-  created_at: true,
-  updated_at: true,
-  first_name: true,
-  last_name: true,
-  phone: true,
-  title: true,
-  office: true,
-} satisfies Record<keyof TUserRow, true>) as (keyof TUserRow)[];
+const sessionFrom = (v: readonly unknown[], at: number) =>
+  ({
+    id: v[at],
+    user_id: v[at + 1],
+    family_id: v[at + 2],
+    remember_me: v[at + 3],
+    ip: v[at + 4],
+    user_agent: v[at + 5],
+    created_at: v[at + 6],
+    last_seen_at: v[at + 7],
+    expires_at: v[at + 8],
+    revoked_at: v[at + 9],
+    refresh_jti: v[at + 10],
+    previous_refresh_jti: v[at + 11],
+    rotated_at: v[at + 12],
+  }) satisfies Record<keyof TSessionRow, unknown> as TSessionRow;
 
-/** The session's columns come back prefixed, next to the user's own. */
-const PREFIX = 'session__';
-
-const SESSION_ALIASES = SESSION_COLUMNS.map(
-  (column) => [`${PREFIX}${column}` as const, column] as const,
-);
-
-type TSessionUserRow = TUserRow & Record<`${typeof PREFIX}${keyof TSessionRow}`, unknown>;
+/** The columns in the order the builders above read them: their keys, in that order. */
+const USER_COLUMNS = Object.keys(userFrom([])) as (keyof TUserRow)[];
+const SESSION_COLUMNS = Object.keys(sessionFrom([], 0)) as (keyof TSessionRow)[];
 
 /**
  * The session and its user in one statement, built once (db/prepared.ts): every signed-in
@@ -70,27 +72,18 @@ const sessionWithUser = preparedQuery(
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .select(USER_COLUMNS.map((column) => `users.${column}` as const))
       .select((eb) =>
-        SESSION_COLUMNS.map((column) => eb.ref(`sessions.${column}`).as(`${PREFIX}${column}`)),
+        SESSION_COLUMNS.map((column) => eb.ref(`sessions.${column}`).as(`session__${column}`)),
       )
-      .where('sessions.id', '=', params.sessionId) as unknown as Compilable<TSessionUserRow>,
+      .where('sessions.id', '=', params.sessionId) as Compilable,
 );
 
 /** The session and its user, or undefined when either is gone. */
 export const findSessionWithUser = async (db: Kysely<Database>, sessionId: string) => {
-  const [row] = await sessionWithUser.execute(db, null, { sessionId });
-  if (!row) {
+  const [values] = await sessionWithUser.executeValues(db, null, { sessionId });
+  if (!values) {
     return undefined;
   }
-  // Every signed-in request splits this row: by a list made once, not by parsing each name.
-  const session: Record<string, unknown> = {};
-  for (const [alias, column] of SESSION_ALIASES) {
-    session[column] = row[alias];
-  }
-  const user: Record<string, unknown> = {};
-  for (const column of USER_COLUMNS) {
-    user[column] = row[column];
-  }
-  return { session: session as TSessionRow, user: user as TUserRow };
+  return { user: userFrom(values), session: sessionFrom(values, USER_COLUMNS.length) };
 };
 
 export const touchSession = (db: Kysely<Database>, sessionId: string, now: number) =>
