@@ -6,12 +6,8 @@ import type { TRole } from '@portal/domain/roles';
 import { COOKIES } from '../lib/auth-cookies';
 import { readToken } from '../lib/auth-tokens';
 import { SESSION_POLICY } from '../lib/session-policy';
-import {
-  findSessionWithUser,
-  revokeSession,
-  touchSession,
-  type TSessionRow,
-} from '../modules/auth/session-repository';
+import { createSessionReader } from '../modules/auth/session-reader';
+import { revokeSession, touchSession, type TSessionRow } from '../modules/auth/session-repository';
 import type { TUserRow } from '../modules/users/repository';
 import { AppError } from './errors';
 
@@ -96,6 +92,7 @@ export const requireRole =
 
 const auth = (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
+  const sessions = createSessionReader(app.portal.database);
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const { db } = app.portal.database;
@@ -111,7 +108,7 @@ const auth = (app: FastifyInstance) => {
     if (!isSafeMethod(request) && !csrfMatches(request, claims.csrf)) {
       throw new AppError('forbidden', 'Missing or invalid CSRF token');
     }
-    const found = await findSessionWithUser(db, claims.sessionId);
+    const found = await sessions.read(claims.sessionId);
     if (!found || found.user.id !== claims.userId) {
       throw unauthorized();
     }

@@ -59,6 +59,15 @@ const sessionFrom = (v: readonly unknown[], at: number) =>
 const USER_COLUMNS = Object.keys(userFrom([])) as (keyof TUserRow)[];
 const SESSION_COLUMNS = Object.keys(sessionFrom([], 0)) as (keyof TSessionRow)[];
 
+const selectSessionWithUser = (db: Kysely<Database>) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(USER_COLUMNS.map((column) => `users.${column}` as const))
+    .select((eb) =>
+      SESSION_COLUMNS.map((column) => eb.ref(`sessions.${column}`).as(`session__${column}`)),
+    );
+
 /**
  * The session and its user in one statement, built once (db/prepared.ts): every signed-in
  * request runs it, and Kysely building two queries per call cost more than SQLite took to
@@ -67,23 +76,44 @@ const SESSION_COLUMNS = Object.keys(sessionFrom([], 0)) as (keyof TSessionRow)[]
 const sessionWithUser = preparedQuery(
   () => 'session-with-user',
   (db: Kysely<Database>, _shape: null, params: { sessionId: string }) =>
-    db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(USER_COLUMNS.map((column) => `users.${column}` as const))
-      .select((eb) =>
-        SESSION_COLUMNS.map((column) => eb.ref(`sessions.${column}`).as(`session__${column}`)),
-      )
-      .where('sessions.id', '=', params.sessionId) as Compilable,
+    selectSessionWithUser(db).where('sessions.id', '=', params.sessionId) as Compilable,
 );
 
+/** Several sessions and their users; the list's length is part of the prepared shape. */
+const sessionsWithUsers = preparedQuery(
+  () => 'sessions-with-users',
+  (db: Kysely<Database>, _shape: null, params: { sessionIds: string[] }) =>
+    selectSessionWithUser(db).where('sessions.id', 'in', params.sessionIds) as Compilable,
+);
+
+export type TSessionWithUser = { session: TSessionRow; user: TUserRow };
+
+/** New session and user objects from a row's values. */
+export const sessionWithUserFrom = (values: readonly unknown[]): TSessionWithUser => ({
+  user: userFrom(values),
+  session: sessionFrom(values, USER_COLUMNS.length),
+});
+
 /** The session and its user, or undefined when either is gone. */
-export const findSessionWithUser = async (db: Kysely<Database>, sessionId: string) => {
+export const findSessionWithUser = async (
+  db: Kysely<Database>,
+  sessionId: string,
+): Promise<TSessionWithUser | undefined> => {
   const [values] = await sessionWithUser.executeValues(db, null, { sessionId });
-  if (!values) {
-    return undefined;
-  }
-  return { user: userFrom(values), session: sessionFrom(values, USER_COLUMNS.length) };
+  return values && sessionWithUserFrom(values);
+};
+
+/**
+ * The rows' values of these sessions (repeats allowed) with their users, by session id; a
+ * session that is gone, or whose user is, has none. Each list length is a shape of its own.
+ */
+export const findSessionsWithUsers = async (
+  db: Kysely<Database>,
+  sessionIds: readonly string[],
+): Promise<Map<string, readonly unknown[]>> => {
+  const rows = await sessionsWithUsers.executeValues(db, null, { sessionIds: [...sessionIds] });
+  // The session's id is the first of its columns, after the user's.
+  return new Map(rows.map((values) => [String(values[USER_COLUMNS.length]), values]));
 };
 
 export const touchSession = (db: Kysely<Database>, sessionId: string, now: number) =>
