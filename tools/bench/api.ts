@@ -69,24 +69,37 @@ const cpuMs = (pid: number | undefined): number | undefined => {
   }
 };
 
-const run = (url: string, duration: number, session?: TSession) =>
-  autocannon({
+/**
+ * Each connection signed in as a session of its own, as different users' browsers would be:
+ * with one session for all, the session reads of concurrent requests would be the same row.
+ */
+const run = (url: string, duration: number, sessions?: readonly TSession[]) => {
+  let next = 0;
+  return autocannon({
     url,
     connections,
     duration,
-    headers: session ? { cookie: session.cookie } : {},
+    headers: sessions?.[0] ? { cookie: sessions[0].cookie } : {},
+    setupClient: (client) => {
+      const session = sessions?.[next % sessions.length];
+      next += 1;
+      if (session) {
+        client.setHeaders({ cookie: session.cookie });
+      }
+    },
   });
+};
 
 /** A warm-up at full load (JIT, caches, connection pools), then the measured run; every answer must be 200. */
 const measure = async (
   name: string,
   server: ChildProcess,
   url: string,
-  session?: TSession,
+  sessions?: readonly TSession[],
 ): Promise<TMeasure> => {
-  await run(url, Number(values['warmup-seconds']), session);
+  await run(url, Number(values['warmup-seconds']), sessions);
   const cpuBefore = cpuMs(server.pid);
-  const result = await run(url, seconds, session);
+  const result = await run(url, seconds, sessions);
   const cpuAfter = cpuMs(server.pid);
   const failed = result.non2xx + result.errors + result.timeouts;
   if (failed > 0) {
@@ -150,7 +163,14 @@ const portal = await startBenchPortal(values);
 let bare: ChildProcess | undefined;
 try {
   const { url } = portal;
-  const session = await signIn(url);
+  const sessions: TSession[] = [];
+  for (let index = 0; index < connections; index += 1) {
+    sessions.push(await signIn(url));
+  }
+  const [session] = sessions;
+  if (!session) {
+    throw new Error('--connections must be at least 1');
+  }
   const { list, search } = await findPatientList(url, session);
   const checkAuth = await fetch(`${url}/api/check-auth`, { headers: { cookie: session.cookie } });
   const body = await checkAuth.text();
@@ -168,8 +188,8 @@ try {
   const routes = (
     [
       ['health', 'GET /api/health', `${url}/api/health`, undefined],
-      ['check-auth', 'GET /api/check-auth, signed in', `${url}/api/check-auth`, session],
-      ['list', `patient list, search "${search}"`, searchUrl, session],
+      ['check-auth', 'GET /api/check-auth, signed in', `${url}/api/check-auth`, sessions],
+      ['list', `patient list, search "${search}"`, searchUrl, sessions],
     ] as const
   ).filter(([key]) => wanted.has(key));
   // The bare server runs before and after each route: on a shared machine the speed
