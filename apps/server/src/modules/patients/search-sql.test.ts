@@ -85,33 +85,29 @@ describe.each(testDialects())('patient search against its rule [%s]', (dialect) 
         .map((row) => row.patient_key);
     expect(named(shown)).toEqual(named(expected));
   });
+
   it('gives each column of a listed patient its own value, and the counts theirs', async () => {
     const { db } = database();
-    await insertPatients(db, [
-      {
-        patient_key: 'ROW-1',
-        patient_id: 'ID-1',
-        first_name: 'First',
-        last_name: 'Last',
-        dob: '1950-01-02',
-        phone: '555-0001',
-        phone_mobile: '555-0002',
-        email: 'row@example.com',
-        payor_key: 'PAY-ROW',
-      },
-    ]);
+    const patient = {
+      patient_key: 'ROW-1',
+      patient_id: 'ID-1',
+      first_name: 'First',
+      last_name: 'Last',
+      dob: '1950-01-02',
+      phone: '555-0001',
+      phone_mobile: '555-0002',
+      email: 'row@example.com',
+    };
+    const counts = {
+      order_count: 7,
+      in_progress_count: 3,
+      shipped_count: 2,
+      pending_docs_count: 1,
+    };
+    await insertPatients(db, [{ ...patient, payor_key: 'PAY-ROW' }]);
     await db
       .insertInto('patient_order_counts')
-      .values([
-        {
-          patient_key: 'ROW-1',
-          classification_key: 'C1',
-          order_count: 7,
-          in_progress_count: 3,
-          shipped_count: 2,
-          pending_docs_count: 1,
-        },
-      ])
+      .values({ patient_key: 'ROW-1', classification_key: 'C1', ...counts })
       .execute();
     const { rows, total } = await listPatients(db, {
       dialect,
@@ -122,22 +118,6 @@ describe.each(testDialects())('patient search against its rule [%s]', (dialect) 
       userId: 1,
     });
     expect(total).toBe(1);
-    expect(rows).toEqual([
-      {
-        patient_key: 'ROW-1',
-        patient_id: 'ID-1',
-        first_name: 'First',
-        last_name: 'Last',
-        dob: '1950-01-02',
-        phone: '555-0001',
-        phone_mobile: '555-0002',
-        email: 'row@example.com',
-        order_count: 7,
-        in_progress_count: 3,
-        shipped_count: 2,
-        pending_docs_count: 1,
-        total: 1,
-      },
-    ]);
+    expect(rows).toEqual([{ ...patient, ...counts, total: 1 }]);
   });
 });
