@@ -7,11 +7,17 @@ import { COOKIES } from '../lib/auth-cookies';
 import { readToken } from '../lib/auth-tokens';
 import { SESSION_POLICY } from '../lib/session-policy';
 import { createSessionReader } from '../modules/auth/session-reader';
-import { revokeSession, touchSession, type TSessionRow } from '../modules/auth/session-repository';
+import {
+  revokeSession,
+  touchSession,
+  type TSessionRow,
+  type TSessionWithUser,
+} from '../modules/auth/session-repository';
 import type { TUserRow } from '../modules/users/repository';
 import { AppError } from './errors';
 
-export type TAuth = { user: TUserRow; session: TSessionRow };
+/** The signed-in request's session and user, as the session read answers them. */
+export type TAuth = TSessionWithUser;
 
 declare module 'fastify' {
   // Declaration merging needs interfaces here.
