@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { freePort } from '../lib/portal-process';
+import { databaseServerCpuMs, processCpuMs } from './database';
 import {
   findPatientList,
   portalBenchOptions,
@@ -50,24 +51,17 @@ type TMeasure = {
   p50: number;
   p99: number;
   requests: number;
-  /** CPU time of the server process per answer, when /proc tells it. */
+  /**
+   * CPU time of the server process per answer, when /proc tells it: less swayed by other
+   * work on the machine than requests per second, it is what one answer costs the server.
+   */
   cpuUs: number | undefined;
+  /** CPU time of the local MariaDB or PostgreSQL server per answer, when it is measured. */
+  databaseCpuUs: number | undefined;
 };
 
-/**
- * User and system CPU time of a process in ms (Linux /proc; undefined elsewhere). Less
- * swayed by other work on the machine than requests per second: it is what one answer
- * costs the server, whoever else is running.
- */
-const cpuMs = (pid: number | undefined): number | undefined => {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    // utime and stime, fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
-};
+const perAnswer = (before: number | undefined, after: number | undefined, answers: number) =>
+  before === undefined || after === undefined ? undefined : ((after - before) * 1000) / answers;
 
 /**
  * Each connection signed in as a session of its own, as different users' browsers would be:
@@ -96,11 +90,14 @@ const measure = async (
   server: ChildProcess,
   url: string,
   sessions?: readonly TSession[],
+  databaseUrl?: string,
 ): Promise<TMeasure> => {
   await run(url, Number(values['warmup-seconds']), sessions);
-  const cpuBefore = cpuMs(server.pid);
+  const cpuBefore = processCpuMs(server.pid);
+  const databaseBefore = databaseServerCpuMs(databaseUrl);
   const result = await run(url, seconds, sessions);
-  const cpuAfter = cpuMs(server.pid);
+  const cpuAfter = processCpuMs(server.pid);
+  const databaseAfter = databaseServerCpuMs(databaseUrl);
   const failed = result.non2xx + result.errors + result.timeouts;
   if (failed > 0) {
     throw new Error(
@@ -113,10 +110,8 @@ const measure = async (
     p50: result.latency.p50,
     p99: result.latency.p99,
     requests: result.requests.total,
-    cpuUs:
-      cpuBefore === undefined || cpuAfter === undefined
-        ? undefined
-        : ((cpuAfter - cpuBefore) * 1000) / result.requests.total,
+    cpuUs: perAnswer(cpuBefore, cpuAfter, result.requests.total),
+    databaseCpuUs: perAnswer(databaseBefore, databaseAfter, result.requests.total),
   };
 };
 
@@ -195,9 +190,10 @@ try {
   // The bare server runs before and after each route: on a shared machine the speed
   // drifts within a minute, so each route is compared with the bare runs next to it.
   const ratios = new Map<string, number[]>();
+  const micros = (value: number | undefined) => value?.toFixed(0).padStart(5) ?? '    ?';
   const print = (result: TMeasure, ratio?: number) =>
     console.log(
-      `${result.name.padEnd(36)} ${result.rps.toFixed(0).padStart(7)} req/s  ${ratio === undefined ? '      ' : `${ratio.toFixed(2).padStart(5)}x`}  CPU ${result.cpuUs?.toFixed(0).padStart(5) ?? '    ?'} µs/req  p50 ${result.p50} ms  p99 ${result.p99} ms  (${result.requests} requests)`,
+      `${result.name.padEnd(36)} ${result.rps.toFixed(0).padStart(7)} req/s  ${ratio === undefined ? '      ' : `${ratio.toFixed(2).padStart(5)}x`}  CPU ${micros(result.cpuUs)} µs/req${result.databaseCpuUs === undefined ? '' : `  database CPU ${micros(result.databaseCpuUs)} µs/req`}  p50 ${result.p50} ms  p99 ${result.p99} ms  (${result.requests} requests)`,
     );
   const measureBare = () => measure('bare node:http, same bytes', started.process, started.url);
   for (let round = 1; round <= Number(values.rounds); round += 1) {
@@ -205,7 +201,13 @@ try {
     let before = await measureBare();
     print(before);
     for (const [key, name, routeUrl, routeSession] of routes) {
-      const result = await measure(name, portal.process, routeUrl, routeSession);
+      const result = await measure(
+        name,
+        portal.process,
+        routeUrl,
+        routeSession,
+        values['database-url'],
+      );
       const after = await measureBare();
       const ratio = result.rps / ((before.rps + after.rps) / 2);
       ratios.set(key, [...(ratios.get(key) ?? []), ratio]);

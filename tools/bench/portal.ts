@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, waitForHealth } from '../lib/portal-process';
 import { generateWarehouse } from '../warehouse/generate';
+import { ensureDatabase } from './database';
 
 /**
  * What the benchmarks that drive the built portal share: a data dir (kept and reused
@@ -90,6 +91,9 @@ export const startBenchPortal = async (args: TPortalBenchArgs): Promise<TBenchPo
     console.log(
       `warehouse: ${generated.tables.PATIENTS ?? '?'} patients, ${generated.tables.SALESORDERS ?? '?'} orders in ${generated.ms} ms`,
     );
+  }
+  if (args['database-url']) {
+    await ensureDatabase(args['database-url']);
   }
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;

@@ -1,0 +1,80 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import mysql from 'mysql2/promise';
+import pg from 'pg';
+
+/**
+ * The database server a benchmark's --database-url names: created when missing, so a
+ * fresh machine runs the MariaDB and PostgreSQL benchmarks with no step by hand, and
+ * its processes' CPU time, so a run shows what each answer cost the database as well.
+ */
+
+/** Creates the database of a mysql:// or postgres:// URL unless it exists (SQLite needs none). */
+export const ensureDatabase = async (url: string) => {
+  const parsed = new URL(url);
+  const name = decodeURIComponent(parsed.pathname.replace(/^\//, ''));
+  if (/^(mysql|mariadb):$/i.test(parsed.protocol)) {
+    parsed.pathname = '/';
+    const admin = await mysql.createConnection({
+      uri: parsed.toString().replace(/^mariadb:/i, 'mysql:'),
+    });
+    await admin.query(
+      `CREATE DATABASE IF NOT EXISTS ${admin.escapeId(name)} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
+    );
+    await admin.end();
+  } else if (/^postgres(ql)?:$/i.test(parsed.protocol)) {
+    parsed.pathname = '/postgres';
+    const admin = new pg.Client({ connectionString: parsed.toString() });
+    await admin.connect();
+    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (rowCount === 0) {
+      await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(name)}`);
+    }
+    await admin.end();
+  }
+};
+
+/** User and system CPU time of a process in ms (Linux /proc; undefined elsewhere). */
+export const processCpuMs = (pid: number | undefined): number | undefined => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime, fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+};
+
+const SERVER_COMMANDS: Record<string, readonly string[]> = {
+  mysql: ['mariadbd', 'mysqld'],
+  postgres: ['postgres'],
+};
+
+/**
+ * The summed CPU time in ms of the local database server's processes (PostgreSQL runs
+ * one per connection), or undefined for SQLite, which runs inside the portal's process,
+ * and where /proc does not tell.
+ */
+export const databaseServerCpuMs = (url: string | undefined): number | undefined => {
+  const dialect = url?.match(/^(mysql|mariadb|postgres)/i)?.[1]?.toLowerCase();
+  const commands = SERVER_COMMANDS[dialect === 'mariadb' ? 'mysql' : (dialect ?? '')];
+  if (!commands) {
+    return undefined;
+  }
+  let total: number | undefined;
+  let entries: string[] = [];
+  try {
+    entries = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
+  } catch {
+    return undefined;
+  }
+  for (const entry of entries) {
+    try {
+      if (commands.includes(readFileSync(`/proc/${entry}/comm`, 'utf8').trim())) {
+        total = (total ?? 0) + (processCpuMs(Number(entry)) ?? 0);
+      }
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  return total;
+};
