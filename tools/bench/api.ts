@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { freePort } from '../lib/portal-process';
-import { databaseServerCpuMs, processCpuMs } from './database';
+import { databaseCpuSpent, databaseServerCpu, processCpuMs } from './database';
 import {
   findPatientList,
   portalBenchOptions,
@@ -94,10 +93,10 @@ const measure = async (
 ): Promise<TMeasure> => {
   await run(url, Number(values['warmup-seconds']), sessions);
   const cpuBefore = processCpuMs(server.pid);
-  const databaseBefore = databaseServerCpuMs(databaseUrl);
+  const databaseBefore = databaseServerCpu(databaseUrl);
   const result = await run(url, seconds, sessions);
   const cpuAfter = processCpuMs(server.pid);
-  const databaseAfter = databaseServerCpuMs(databaseUrl);
+  const databaseAfter = databaseServerCpu(databaseUrl);
   const failed = result.non2xx + result.errors + result.timeouts;
   if (failed > 0) {
     throw new Error(
@@ -111,7 +110,11 @@ const measure = async (
     p99: result.latency.p99,
     requests: result.requests.total,
     cpuUs: perAnswer(cpuBefore, cpuAfter, result.requests.total),
-    databaseCpuUs: perAnswer(databaseBefore, databaseAfter, result.requests.total),
+    databaseCpuUs: perAnswer(
+      0,
+      databaseCpuSpent(databaseBefore, databaseAfter),
+      result.requests.total,
+    ),
   };
 };
 

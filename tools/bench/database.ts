@@ -50,31 +50,55 @@ const SERVER_COMMANDS: Record<string, readonly string[]> = {
 };
 
 /**
- * The summed CPU time in ms of the local database server's processes (PostgreSQL runs
- * one per connection), or undefined for SQLite, which runs inside the portal's process,
- * and where /proc does not tell.
+ * The CPU time in ms of each process of the local database server (PostgreSQL runs one
+ * per connection), by process id; undefined for SQLite, which runs inside the portal's
+ * process, and where /proc does not tell.
  */
-export const databaseServerCpuMs = (url: string | undefined): number | undefined => {
+export const databaseServerCpu = (url: string | undefined): Map<number, number> | undefined => {
   const dialect = url?.match(/^(mysql|mariadb|postgres)/i)?.[1]?.toLowerCase();
   const commands = SERVER_COMMANDS[dialect === 'mariadb' ? 'mysql' : (dialect ?? '')];
   if (!commands) {
     return undefined;
   }
-  let total: number | undefined;
-  let entries: string[] = [];
+  let entries: string[];
   try {
     entries = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
   } catch {
     return undefined;
   }
+  const cpu = new Map<number, number>();
   for (const entry of entries) {
     try {
-      if (commands.includes(readFileSync(`/proc/${entry}/comm`, 'utf8').trim())) {
-        total = (total ?? 0) + (processCpuMs(Number(entry)) ?? 0);
+      const pid = Number(entry);
+      const ms = processCpuMs(pid);
+      if (
+        commands.includes(readFileSync(`/proc/${entry}/comm`, 'utf8').trim()) &&
+        ms !== undefined
+      ) {
+        cpu.set(pid, ms);
       }
     } catch {
       // The process ended while the list was read.
     }
   }
-  return total;
+  return cpu;
+};
+
+/**
+ * The database server's CPU time between two readings. A process started in between counts
+ * from zero; one that ended in between (an idle pooled connection closed) is left out, as
+ * its last figures are gone: a lower bound, never negative.
+ */
+export const databaseCpuSpent = (
+  before: Map<number, number> | undefined,
+  after: Map<number, number> | undefined,
+): number | undefined => {
+  if (!before || !after) {
+    return undefined;
+  }
+  let spent = 0;
+  for (const [pid, ms] of after) {
+    spent += ms - (before.get(pid) ?? 0);
+  }
+  return spent;
 };
