@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TAuditAction, TAuditOutcome } from '@portal/domain/audit-api';
 import auditHousekeeping from '../modules/audit/housekeeping';
@@ -79,7 +79,7 @@ const audit = async (app: FastifyInstance) => {
   // onSend runs for thrown errors too (after the error handler shaped the body), so a
   // 403 from a role guard and a 404 from a scope check are both caught here. Awaited: if
   // the row cannot be written, the hook fails and the client gets a 500, not the answer.
-  app.addHook('onSend', async (request, reply, payload) => {
+  const auditDeniedRead: onSendHookHandler = async (request, reply, payload) => {
     const action = request.routeOptions.config.auditRead;
     const user = request.auth?.user;
     if (action === undefined || user === undefined || !DENIED_STATUSES.has(reply.statusCode)) {
@@ -94,6 +94,13 @@ const audit = async (app: FastifyInstance) => {
       detail: { status: reply.statusCode, ...asked.detail },
     });
     return payload;
+  };
+  // Only the routes that read patient data (or the trail) carry the hook: every other
+  // answer would pay for an async hook that does nothing (tools/bench/api.ts).
+  app.addHook('onRoute', (route) => {
+    if (route.config?.auditRead !== undefined) {
+      route.onSend = [...[route.onSend ?? []].flat(), auditDeniedRead];
+    }
   });
 
   await app.register(auditHousekeeping);
