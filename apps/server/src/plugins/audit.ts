@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TAuditAction, TAuditOutcome } from '@portal/domain/audit-api';
 import auditHousekeeping from '../modules/audit/housekeeping';
@@ -79,7 +79,11 @@ const audit = async (app: FastifyInstance) => {
   // onSend runs for thrown errors too (after the error handler shaped the body), so a
   // 403 from a role guard and a 404 from a scope check are both caught here. Awaited: if
   // the row cannot be written, the hook fails and the client gets a 500, not the answer.
-  const auditDeniedRead: onSendHookHandler = async (request, reply, payload) => {
+  const auditDeniedRead = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+  ) => {
     const action = request.routeOptions.config.auditRead;
     const user = request.auth?.user;
     if (action === undefined || user === undefined || !DENIED_STATUSES.has(reply.statusCode)) {
