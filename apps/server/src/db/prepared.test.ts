@@ -125,6 +125,36 @@ describe.each(testDialects())('prepared queries [%s]', (dialect) => {
     });
   }
 
+  // MariaDB would otherwise parse the statement's text, values written in, on every run.
+  if (dialect === 'mysql') {
+    it('runs as a statement MariaDB keeps prepared on the connection', async () => {
+      const counters = async (connection: Kysely<Database>) => {
+        const { rows } = await sql<{
+          Variable_name: string;
+          Value: string;
+        }>`show session status where Variable_name in ('Com_stmt_prepare', 'Com_stmt_execute')`.execute(
+          connection,
+        );
+        return Object.fromEntries(rows.map((row) => [row.Variable_name, Number(row.Value)]));
+      };
+      const { before, after, rows } = await database()
+        .db.connection()
+        .execute(async (connection) => {
+          const start = await counters(connection);
+          await byKey.execute(connection, false, { payorKey: 'P1', keys: ['A', 'B'] });
+          const second = await byKey.execute(connection, false, {
+            payorKey: 'P2',
+            keys: ['C', 'D'],
+          });
+          return { before: start, after: await counters(connection), rows: second };
+        });
+      expect(rows).toEqual([{ patient_key: 'C', last_name: 'Clark' }]);
+      // Prepared once, executed twice; a query sent as text counts neither.
+      expect((after.Com_stmt_prepare ?? 0) - (before.Com_stmt_prepare ?? 0)).toBe(1);
+      expect((after.Com_stmt_execute ?? 0) - (before.Com_stmt_execute ?? 0)).toBe(2);
+    });
+  }
+
   it('refuses a build that computes with a parameter instead of binding it', () => {
     const computing = preparedQuery(
       () => 'computing',
