@@ -10,10 +10,10 @@ import { createSessionReader } from '../modules/auth/session-reader';
 import {
   revokeSession,
   touchSession,
-  type TSessionRow,
   type TSessionWithUser,
+  type TSignedInSession,
+  type TSignedInUser,
 } from '../modules/auth/session-repository';
-import type { TUserRow } from '../modules/users/repository';
 import { AppError } from './errors';
 
 /** The signed-in request's session and user, as the session read answers them. */
@@ -57,8 +57,8 @@ export const isSafeMethod = (request: FastifyRequest) => SAFE_METHODS.has(reques
 
 /** Why a session cannot be used at `now`, or undefined when it is live. */
 export const sessionProblem = (
-  session: TSessionRow,
-  user: TUserRow,
+  session: TSignedInSession,
+  user: TSignedInUser,
   now: number,
 ): 'revoked' | 'expired' | 'idle' | 'inactive' | undefined => {
   if (session.revoked_at !== null) {

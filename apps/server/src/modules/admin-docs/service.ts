@@ -11,7 +11,7 @@ import {
 } from '@portal/domain/admin-docs-api';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
-import type { TUserRow } from '../users/repository';
+import type { TSignedInUser } from '../auth/session-repository';
 import {
   deleteDoc,
   findDoc,
@@ -68,7 +68,7 @@ const presentDoc = (
  * The values a save stores: the HTML through the allow-list (what the client sent is never
  * trusted), a fixed flag only where the category has one, and the saver's name.
  */
-const valuesFor = (fields: TDocFields, user: TUserRow, now: number): TDocValues => {
+const valuesFor = (fields: TDocFields, user: TSignedInUser, now: number): TDocValues => {
   const content = sanitiseDocHtml(fields.content);
   // Checked after sanitising: '<script>x</script>' alone is no content at all.
   if (!hasVisibleText(content)) {
@@ -122,7 +122,7 @@ export const readAdminDoc = async (
 
 export const createAdminDoc = async (
   db: Kysely<Database>,
-  options: { fields: TDocFields; user: TUserRow; now: number },
+  options: { fields: TDocFields; user: TSignedInUser; now: number },
 ) => {
   const values = valuesFor(options.fields, options.user, options.now);
   const id = await db.transaction().execute(async (trx) => {
@@ -144,7 +144,7 @@ export const updateAdminDoc = async (
     id: number;
     expectedVersion: number;
     fields: TDocFields;
-    user: TUserRow;
+    user: TSignedInUser;
     now: number;
   },
 ) => {

@@ -11,7 +11,12 @@ import { RESET_TOKEN_TTL_MS } from '../../lib/session-policy';
 import { enqueueMail } from '../../mail/outbox';
 import type { TAuth } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
-import { findUserByEmail, findUserById, normaliseEmail } from '../users/repository';
+import {
+  findPasswordHash,
+  findUserByEmail,
+  findUserById,
+  normaliseEmail,
+} from '../users/repository';
 import type { TAuthContext } from './context';
 import { resetPasswordMail } from './mail-templates';
 import { assertAcceptablePassword } from './password-policy';
@@ -129,6 +134,7 @@ export const changePassword = async (
 ) => {
   const { user, session } = auth;
   const forced = user.password_reset_required === 1;
+  const currentHash = await findPasswordHash(ctx.db, user.id);
   if (!forced) {
     if (!input.current_password) {
       throw new AppError('bad_request', 'Current password is required');
@@ -139,16 +145,13 @@ export const changePassword = async (
       account: String(user.id),
       now: ctx.clock(),
     });
-    if (
-      !user.password_hash ||
-      !(await verifyPassword(user.password_hash, input.current_password))
-    ) {
+    if (!currentHash || !(await verifyPassword(currentHash, input.current_password))) {
       throw new AppError('bad_request', 'Current password is incorrect');
     }
     await forgetAttempts(ctx.db, attempts);
   }
   assertAcceptablePassword(input.new_password, user.email);
-  if (user.password_hash && (await verifyPassword(user.password_hash, input.new_password))) {
+  if (currentHash && (await verifyPassword(currentHash, input.new_password))) {
     throw new AppError('bad_request', 'New password must be different from your current password');
   }
   const passwordHash = await hashPassword(input.new_password);

@@ -1,10 +1,10 @@
 import type { TAuthUser } from '@portal/domain/auth-api';
 import { PERMISSIONS_BY_ROLE, isRole } from '@portal/domain/roles';
 import { AppError } from '../../plugins/errors';
-import type { TUserRow } from '../users/repository';
+import type { TSignedInUser } from './session-repository';
 
 /** The user as the API shows it: flags as booleans, permissions from the role. */
-export const toAuthUser = (user: TUserRow): TAuthUser => {
+export const toAuthUser = (user: TSignedInUser): TAuthUser => {
   if (!isRole(user.role)) {
     // A row with an unknown role is a data error; it must not sign anyone in.
     throw new AppError('forbidden', "You don't have permission to perform this action.");

@@ -12,7 +12,7 @@ import type { TAuthContext } from './context';
 import { toAuthUser } from './presenters';
 import { forgetAttempts, takeAttempt } from './rate-limit';
 import {
-  findSessionWithUser,
+  findSessionForRefresh,
   insertSession,
   revokeSession,
   rotateRefreshJti,
@@ -138,15 +138,15 @@ export const refreshSession = async (
     refreshToken === undefined
       ? undefined
       : await verifyToken('refresh', refreshToken, { secret: ctx.jwtSecret, now });
-  const found = claims && (await findSessionWithUser(ctx.db, claims.sessionId));
+  const found = claims && (await findSessionForRefresh(ctx.db, claims.sessionId));
   if (!claims || !found || found.user.id !== claims.userId) {
     throw sessionExpired();
   }
   const { session, user } = found;
-  if (session.refresh_jti !== claims.jti) {
+  if (found.refreshJti !== claims.jti) {
     const racing =
       session.revoked_at === null &&
-      session.previous_refresh_jti === claims.jti &&
+      found.previousRefreshJti === claims.jti &&
       session.rotated_at !== null &&
       now - session.rotated_at <= SESSION_POLICY.refreshReuseGraceMs;
     if (racing) {

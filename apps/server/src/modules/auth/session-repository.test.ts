@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { testDialects, useMigratedDatabase } from '../../test/databases';
 import { insertUser } from '../users/repository';
-import { findSessionWithUser, insertSession } from './session-repository';
+import { findSessionForRefresh, findSessionWithUser, insertSession } from './session-repository';
 
 describe.each(testDialects())('the session read of every signed-in request [%s]', (dialect) => {
   const database = useMigratedDatabase(dialect);
 
-  it('answers the session and user rows as they are stored, every column in its place', async () => {
+  it('answers the session and user rows as they are stored without their secrets, every column in its place', async () => {
     const { db } = database();
     // Every column a distinct value, so a column read from the wrong position shows.
     const userId = await insertUser(
@@ -46,22 +46,36 @@ describe.each(testDialects())('the session read of every signed-in request [%s]'
       previous_refresh_jti: 'jti-old',
       rotated_at: 105,
     });
-    const user = await db
+    const stored = await db
       .selectFrom('users')
       .selectAll()
       .where('id', '=', userId)
-      .executeTakeFirst();
-    const session = await db
+      .executeTakeFirstOrThrow();
+    const storedSession = await db
       .selectFrom('sessions')
       .selectAll()
       .where('id', '=', 'session-one')
-      .executeTakeFirst();
+      .executeTakeFirstOrThrow();
+    // What a request may know: the rows without their secrets.
+    const { password_hash: hash, ...user } = stored;
+    const { refresh_jti: jti, previous_refresh_jti: previousJti, ...session } = storedSession;
 
     const found = await findSessionWithUser(db, 'session-one');
 
     expect(found).toEqual({ user, session });
-    expect(Object.keys(found?.user ?? {}).sort()).toEqual(Object.keys(user ?? {}).sort());
-    expect(Object.keys(found?.session ?? {}).sort()).toEqual(Object.keys(session ?? {}).sort());
+    expect(Object.keys(found?.user ?? {}).sort()).toEqual(Object.keys(user).sort());
+    expect(Object.keys(found?.session ?? {}).sort()).toEqual(Object.keys(session).sort());
+    expect(JSON.stringify(found)).not.toContain(hash ?? 'hash-value');
+    expect(JSON.stringify(found)).not.toContain('jti-');
     expect(await findSessionWithUser(db, 'no-such-session')).toBeUndefined();
+
+    // A refresh reads the token ids besides, in the same statement.
+    expect(await findSessionForRefresh(db, 'session-one')).toEqual({
+      user,
+      session,
+      refreshJti: jti,
+      previousRefreshJti: previousJti,
+    });
+    expect(await findSessionForRefresh(db, 'no-such-session')).toBeUndefined();
   });
 });

@@ -5,38 +5,47 @@ import type { TUserRow } from '../users/repository';
 
 export type TSessionRow = Selectable<SessionsTable>;
 
+/**
+ * What every signed-in request knows of its user and session: the rows without their
+ * secrets. The password hash is read where a password is checked, the refresh token ids
+ * where a token is refreshed, never into each request's context, where a slip (a log line,
+ * an answer) could carry them out; and every request reads less.
+ */
+export type TSignedInUser = Omit<TUserRow, 'password_hash'>;
+export type TSignedInSession = Omit<TSessionRow, 'refresh_jti' | 'previous_refresh_jti'>;
+
 export const insertSession = (db: Kysely<Database>, session: Insertable<SessionsTable>) =>
   db.insertInto('sessions').values(session).execute();
 
 /**
  * The session and its user, read by every signed-in request, are built from the row's values
- * by position into objects of one fixed shape: building them key by key from a 32-column row
- * (and SQLite's driver building a row object first) cost a signed-in request about a quarter
- * of its time (docs/benchmarks.md, session 10). `satisfies` fails the build when a table gains
- * a column not listed; the order below is the order selected.
+ * by position into objects of one fixed shape: building them key by key from a row of some
+ * thirty columns (and SQLite's driver building a row object first) cost a signed-in request
+ * about a quarter of its time (docs/benchmarks.md, session 10). `satisfies` fails the build
+ * when a table gains a column that is neither listed nor left out as a secret above; the
+ * order below is the order selected.
  */
 const userFrom = (v: readonly unknown[]) =>
   ({
     id: v[0],
     email: v[1],
     username: v[2],
-    password_hash: v[3],
-    role: v[4],
-    payor_key: v[5],
-    patient_key: v[6],
-    password_reset_required: v[7],
-    filter_preferences_shown: v[8],
-    is_active: v[9],
-    is_demo: v[10],
-    password_changed_at: v[11],
-    created_at: v[12],
-    updated_at: v[13],
-    first_name: v[14],
-    last_name: v[15],
-    phone: v[16],
-    title: v[17],
-    office: v[18],
-  }) satisfies Record<keyof TUserRow, unknown> as TUserRow;
+    role: v[3],
+    payor_key: v[4],
+    patient_key: v[5],
+    password_reset_required: v[6],
+    filter_preferences_shown: v[7],
+    is_active: v[8],
+    is_demo: v[9],
+    password_changed_at: v[10],
+    created_at: v[11],
+    updated_at: v[12],
+    first_name: v[13],
+    last_name: v[14],
+    phone: v[15],
+    title: v[16],
+    office: v[17],
+  }) satisfies Record<keyof TSignedInUser, unknown> as TSignedInUser;
 
 const sessionFrom = (v: readonly unknown[], at: number) =>
   ({
@@ -50,14 +59,12 @@ const sessionFrom = (v: readonly unknown[], at: number) =>
     last_seen_at: v[at + 7],
     expires_at: v[at + 8],
     revoked_at: v[at + 9],
-    refresh_jti: v[at + 10],
-    previous_refresh_jti: v[at + 11],
-    rotated_at: v[at + 12],
-  }) satisfies Record<keyof TSessionRow, unknown> as TSessionRow;
+    rotated_at: v[at + 10],
+  }) satisfies Record<keyof TSignedInSession, unknown> as TSignedInSession;
 
 /** The columns in the order the builders above read them: their keys, in that order. */
-const USER_COLUMNS = Object.keys(userFrom([])) as (keyof TUserRow)[];
-const SESSION_COLUMNS = Object.keys(sessionFrom([], 0)) as (keyof TSessionRow)[];
+const USER_COLUMNS = Object.keys(userFrom([])) as (keyof TSignedInUser)[];
+const SESSION_COLUMNS = Object.keys(sessionFrom([], 0)) as (keyof TSignedInSession)[];
 
 const selectSessionWithUser = (db: Kysely<Database>) =>
   db
@@ -86,7 +93,7 @@ const sessionsWithUsers = preparedQuery(
     selectSessionWithUser(db).where('sessions.id', 'in', params.sessionIds) as Compilable,
 );
 
-export type TSessionWithUser = { session: TSessionRow; user: TUserRow };
+export type TSessionWithUser = { session: TSignedInSession; user: TSignedInUser };
 
 /** New session and user objects from a row's values. */
 export const sessionWithUserFrom = (values: readonly unknown[]): TSessionWithUser => ({
@@ -101,6 +108,37 @@ export const findSessionWithUser = async (
 ): Promise<TSessionWithUser | undefined> => {
   const [values] = await sessionWithUser.executeValues(db, null, { sessionId });
   return values && sessionWithUserFrom(values);
+};
+
+/** What a refresh checks besides the session and user: the refresh token ids the session holds. */
+export type TRefreshState = TSessionWithUser & {
+  refreshJti: string | null;
+  previousRefreshJti: string | null;
+};
+
+const sessionForRefresh = preparedQuery(
+  () => 'session-for-refresh',
+  (db: Kysely<Database>, _shape: null, params: { sessionId: string }) =>
+    selectSessionWithUser(db)
+      .select(['sessions.refresh_jti', 'sessions.previous_refresh_jti'])
+      .where('sessions.id', '=', params.sessionId) as Compilable,
+);
+
+/** The session, its user and its refresh token ids in one read, or undefined when either is gone. */
+export const findSessionForRefresh = async (
+  db: Kysely<Database>,
+  sessionId: string,
+): Promise<TRefreshState | undefined> => {
+  const [values] = await sessionForRefresh.executeValues(db, null, { sessionId });
+  if (!values) {
+    return undefined;
+  }
+  const at = USER_COLUMNS.length + SESSION_COLUMNS.length;
+  return {
+    ...sessionWithUserFrom(values),
+    refreshJti: values[at] as string | null,
+    previousRefreshJti: values[at + 1] as string | null,
+  };
 };
 
 /**

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { enqueueMail } from '../../mail/outbox';
 import { AppError } from '../../plugins/errors';
-import type { TUserRow } from '../users/repository';
+import type { TSignedInUser } from '../auth/session-repository';
 import { contactMail } from './mail-template';
 import { countMessagesSince, insertContactMessage, lockSender } from './repository';
 
@@ -19,7 +19,7 @@ import { countMessagesSince, insertContactMessage, lockSender } from './reposito
 export const sendContactMessage = (
   db: Kysely<Database>,
   options: {
-    user: TUserRow;
+    user: TSignedInUser;
     input: TContactMessageInput;
     ip: string;
     now: number;

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { DOCUMENT_MESSAGES } from '@portal/domain/documents';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
-import type { TUserRow } from '../users/repository';
+import type { TSignedInUser } from '../auth/session-repository';
 import { canSeePatient } from '../patients/scope';
 import { documentScope } from './scope';
 import {
@@ -40,7 +40,7 @@ const bad = (message: string) => new AppError('bad_request', message);
  */
 export const resolveUploadTarget = async (
   db: Kysely<Database>,
-  user: TUserRow,
+  user: TSignedInUser,
   fields: {
     order_identifier: string;
     order_key?: string | undefined;

@@ -1,4 +1,4 @@
-import type { TUserRow } from '../users/repository';
+import type { TSignedInUser } from '../auth/session-repository';
 import { isAdmin, isPatientUser } from '../patients/scope';
 
 /**
@@ -13,7 +13,7 @@ export type TDocumentScope =
   | { kind: 'payor'; payorKey: string }
   | { kind: 'none' };
 
-export const documentScope = (user: TUserRow): TDocumentScope => {
+export const documentScope = (user: TSignedInUser): TDocumentScope => {
   if (isAdmin(user)) {
     return { kind: 'all' };
   }

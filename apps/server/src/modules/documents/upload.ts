@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DOCUMENT_MESSAGES, ZUploadFields, type TDocument } from '@portal/domain/documents';
 import type { DocumentsTable } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
-import type { TUserRow } from '../users/repository';
+import type { TSignedInUser } from '../auth/session-repository';
 import { presentDocument } from './presenters';
 import { receiveMultipart } from './receive';
 import { deleteDocumentRow, findDocument, insertDocuments } from './repository';
@@ -25,7 +25,7 @@ const firstIssue = (error: { issues: { path: PropertyKey[]; message: string }[] 
 export const handleUpload = async (
   app: FastifyInstance,
   request: FastifyRequest,
-  user: TUserRow,
+  user: TSignedInUser,
 ): Promise<TDocument[]> => {
   const storage = app.documentStorage;
   const { db } = app.portal.database;

@@ -1,6 +1,6 @@
 import { STATUS_MESSAGES } from '@portal/domain/messages';
 import { AppError } from '../../plugins/errors';
-import type { TUserRow } from '../users/repository';
+import type { TSignedInUser } from '../auth/session-repository';
 
 /**
  * Who may see which patients. Admins choose any payor; a patient sees only their own
@@ -11,12 +11,12 @@ import type { TUserRow } from '../users/repository';
 const forbidden = () => new AppError('forbidden', STATUS_MESSAGES[403] ?? 'Forbidden');
 export const notFound = (what = 'Patient') => new AppError('not_found', `${what} not found`);
 
-export const isAdmin = (user: TUserRow) => user.role === 'admin';
-export const isPatientUser = (user: TUserRow) =>
+export const isAdmin = (user: TSignedInUser) => user.role === 'admin';
+export const isPatientUser = (user: TSignedInUser) =>
   user.role === 'patient' || (user.patient_key !== null && !isAdmin(user));
 
 /** A payor named in a path: staff of another payor get 403, patients may not list at all. */
-export const assertPayorListAccess = (user: TUserRow, payorKey: string) => {
+export const assertPayorListAccess = (user: TSignedInUser, payorKey: string) => {
   if (isAdmin(user)) {
     return;
   }
@@ -29,7 +29,7 @@ export const assertPayorListAccess = (user: TUserRow, payorKey: string) => {
  * A payor named in the path of a single patient's call. A patient may name their own
  * payor (the patient check follows); staff of another payor get 403.
  */
-export const assertPayorPathAccess = (user: TUserRow, payorKey: string) => {
+export const assertPayorPathAccess = (user: TSignedInUser, payorKey: string) => {
   if (isAdmin(user) || isPatientUser(user)) {
     return;
   }
@@ -40,7 +40,7 @@ export const assertPayorPathAccess = (user: TUserRow, payorKey: string) => {
 
 /** Whether the user may see this patient (a row with its payor), whatever the path said. */
 export const canSeePatient = (
-  user: TUserRow,
+  user: TSignedInUser,
   patient: { patient_key: string | null; payor_key: string | null },
 ): boolean => {
   if (isAdmin(user)) {
@@ -56,7 +56,7 @@ export const canSeePatient = (
 export const requireVisiblePatient = <
   TPatient extends { patient_key: string | null; payor_key: string | null },
 >(
-  user: TUserRow,
+  user: TSignedInUser,
   patient: TPatient | undefined,
   payorKey?: string,
 ): TPatient => {

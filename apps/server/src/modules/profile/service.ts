@@ -7,7 +7,13 @@ import type { TAuth } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import type { TAuthContext } from '../auth/context';
 import { forgetAttempts, takeAttempt } from '../auth/rate-limit';
-import { findUserByEmail, normaliseEmail, type TUserRow } from '../users/repository';
+import type { TSignedInUser } from '../auth/session-repository';
+import {
+  findPasswordHash,
+  findUserByEmail,
+  normaliseEmail,
+  type TUserRow,
+} from '../users/repository';
 import { emailChangedMail } from './mail-templates';
 import { isUniqueViolation, storeProfile } from './repository';
 
@@ -22,7 +28,7 @@ const emailTaken = () => new AppError('conflict', PROFILE_MESSAGES.emailTaken);
  * A new email is the account's sign-in name, so changing it asks for the current password,
  * under the same guessing limits as a password change (auth/rate-limit.ts).
  */
-const confirmPassword = async (ctx: TAuthContext, user: TUserRow, password?: string) => {
+const confirmPassword = async (ctx: TAuthContext, user: TSignedInUser, password?: string) => {
   if (!password) {
     throw new AppError('bad_request', PROFILE_MESSAGES.currentPasswordRequired);
   }
@@ -32,7 +38,8 @@ const confirmPassword = async (ctx: TAuthContext, user: TUserRow, password?: str
     account: String(user.id),
     now: ctx.clock(),
   });
-  if (!user.password_hash || !(await verifyPassword(user.password_hash, password))) {
+  const hash = await findPasswordHash(ctx.db, user.id);
+  if (!hash || !(await verifyPassword(hash, password))) {
     throw new AppError('bad_request', PROFILE_MESSAGES.currentPasswordWrong);
   }
   await forgetAttempts(ctx.db, attempts);

@@ -14,6 +14,16 @@ export const findUserById = (db: Kysely<Database>, id: number) =>
   db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
 /** Inserts a user and returns its id, on every dialect (MySQL has no RETURNING). */
+/** A user's password hash, read only where a password is checked (never with the session). */
+export const findPasswordHash = async (db: Kysely<Database>, id: number) => {
+  const row = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.password_hash ?? null;
+};
+
 export const insertUser = async (db: Kysely<Database>, user: TNewUser, now = Date.now()) => {
   const result = await db
     .insertInto('users')

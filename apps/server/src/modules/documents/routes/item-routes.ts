@@ -4,7 +4,7 @@ import { DELETE_DOCUMENTS_PERMISSION, DOCUMENT_MESSAGES } from '@portal/domain/d
 import { isRole, PERMISSIONS_BY_ROLE } from '@portal/domain/roles';
 import { rolesFor } from '@portal/domain/routes';
 import { STATUS_MESSAGES } from '@portal/domain/messages';
-import type { TUserRow } from '../../users/repository';
+import type { TSignedInUser } from '../../auth/session-repository';
 import { requireAuth, requireRole } from '../../../plugins/auth';
 import { AppError } from '../../../plugins/errors';
 import { StorageNotFoundError } from '../../../storage/types';
@@ -18,7 +18,7 @@ import type { Database } from '../../../db/schema';
 const notFound = () => new AppError('not_found', DOCUMENT_MESSAGES.notFound);
 
 /** The document, if its patient is one the user may see; otherwise 404, as if it did not exist. */
-const visibleDocument = async (db: Kysely<Database>, user: TUserRow, id: string) => {
+const visibleDocument = async (db: Kysely<Database>, user: TSignedInUser, id: string) => {
   const row = await findDocument(db, id);
   if (
     !row ||
