@@ -59,8 +59,9 @@ type TMeasure = {
   databaseCpuUs: number | undefined;
 };
 
-const perAnswer = (before: number | undefined, after: number | undefined, answers: number) =>
-  before === undefined || after === undefined ? undefined : ((after - before) * 1000) / answers;
+/** CPU ms spent over a run, as µs per answer. */
+const perAnswer = (spentMs: number | undefined, answers: number) =>
+  spentMs === undefined ? undefined : (spentMs * 1000) / answers;
 
 /**
  * Each connection signed in as a session of its own, as different users' browsers would be:
@@ -109,9 +110,11 @@ const measure = async (
     p50: result.latency.p50,
     p99: result.latency.p99,
     requests: result.requests.total,
-    cpuUs: perAnswer(cpuBefore, cpuAfter, result.requests.total),
+    cpuUs: perAnswer(
+      cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
+      result.requests.total,
+    ),
     databaseCpuUs: perAnswer(
-      0,
       databaseCpuSpent(databaseBefore, databaseAfter),
       result.requests.total,
     ),
