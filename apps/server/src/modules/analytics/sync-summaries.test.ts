@@ -173,6 +173,18 @@ describe.each(testDialects())('analytics summaries after a sync [%s]', (dialect)
     expect(await plainProcessingTime(bed.db(), NOW, 180)).not.toEqual(before);
   }, 120_000);
 
+  it('writes a new data version with every load of patients or orders (the patient list keeps pages by it)', async () => {
+    const version = async () =>
+      (await bed.db().selectFrom('analytics_refresh').select('version').executeTakeFirstOrThrow())
+        .version;
+    const seen = [await version()];
+    for (const group of ['patients', 'orders', 'patients']) {
+      expect((await bed.sync(group)).status).toBe('completed');
+      seen.push(await version());
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+  }, 120_000);
+
   it('keeps the previous summaries and their version when an orders load fails', async () => {
     const version = await bed
       .db()

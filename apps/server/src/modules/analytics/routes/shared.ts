@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { rolesFor } from '@portal/domain/routes';
 import { requireRole } from '../../../plugins/auth';
 import { ZErrorBody } from '../../../plugins/errors';
-import type { TAnalyticsMemo } from '../memo';
+import type { TVersionMemo } from '../../../lib/version-memo';
 import { readRefresh } from '../repository';
 
-export type TAnalyticsRouteOptions = { memo: TAnalyticsMemo };
+export type TAnalyticsRouteOptions = { memo: TVersionMemo };
 
 export const analyticsErrors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody };
 

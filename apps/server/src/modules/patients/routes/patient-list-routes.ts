@@ -4,10 +4,11 @@ import { ZKey, ZPatientListQuery, ZPatientListResponse } from '@portal/domain/pa
 import { requireAuth } from '../../../plugins/auth';
 import { ZErrorBody } from '../../../plugins/errors';
 import { pageInfo, presentPatientSummary } from '../presenters';
-import { listPatients } from '../repository';
+import { createPatientListMemo } from '../list-memo';
 import { assertPayorListAccess } from '../scope';
 
 export const patientListRoutes: FastifyPluginAsyncZod = async (app) => {
+  const listPatients = createPatientListMemo();
   app.get(
     '/patients/payor/:payor_key/patients',
     {

@@ -1,12 +1,13 @@
-import { setBounded } from '../../lib/bounded-map';
+import { setBounded } from './bounded-map';
 
 /**
- * Answers already computed for the summaries' current version. The summaries change only
- * when a sync refills them (which writes a new version in the same transaction) and a
- * period only when the day changes, so an answer keyed by version, day and parameters is
- * the one a fresh computation would give. Each request still reads the version.
+ * Answers already computed for the data's current version, per process. The synced tables
+ * change only when a sync loads them, and every load that changes what an answer reads
+ * writes a new version in the same transaction (analytics/summaries.ts, the stamp), so an
+ * answer keyed by version and parameters is the one a fresh computation would give. Each
+ * request still reads the version from the database: another process may have synced.
  */
-export const createAnalyticsMemo = (maxEntries = 64) => {
+export const createVersionMemo = (maxEntries = 64) => {
   let version: number | undefined;
   const entries = new Map<string, Promise<unknown>>();
   return {
@@ -28,4 +29,4 @@ export const createAnalyticsMemo = (maxEntries = 64) => {
   };
 };
 
-export type TAnalyticsMemo = ReturnType<typeof createAnalyticsMemo>;
+export type TVersionMemo = ReturnType<typeof createVersionMemo>;
