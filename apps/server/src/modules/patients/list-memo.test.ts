@@ -38,6 +38,11 @@ describe.each(testDialects())('the patient list’s pages per data version [%s]'
     return response.json<TPatientListResponse>().patients.find((p) => p.patient_key === 'PA-1');
   };
 
+  const toggle = async (key: string) => {
+    const url = `/api/preferences/so-classifications/${key}/toggle`;
+    expect((await request('customerServiceA', url, { method: 'POST' })).statusCode).toBe(200);
+  };
+
   it('answers a page again for the same data version, and reads it afresh once a sync marks new data', async () => {
     await syncStamp();
     expect(await janeIn(LIST_A)).toMatchObject({ last_name: 'Smith', order_count: 7 });
@@ -56,8 +61,8 @@ describe.each(testDialects())('the patient list’s pages per data version [%s]'
 
   it('sees another process’s sync at once: the version is read from the database on every request', async () => {
     await syncStamp();
-    const here = createPatientListMemo();
-    const there = createPatientListMemo();
+    const here = createPatientListMemo(portal().database);
+    const there = createPatientListMemo(portal().database);
     const query = {
       dialect,
       payorKey: 'PAY-A',
@@ -66,28 +71,45 @@ describe.each(testDialects())('the patient list’s pages per data version [%s]'
       perPage: 15,
       userId: ids().caseManagerA,
     };
-    expect((await here(db(), query)).rows[0]).toMatchObject({ last_name: 'Smith' });
-    expect((await there(db(), query)).rows[0]).toMatchObject({ last_name: 'Smith' });
+    expect((await here.read(query)).rows[0]).toMatchObject({ last_name: 'Smith' });
+    expect((await there.read(query)).rows[0]).toMatchObject({ last_name: 'Smith' });
     await renameJane('Smyth');
     await syncStamp(); // as "there" would after its sync
-    expect((await here(db(), query)).rows[0]).toMatchObject({ last_name: 'Smyth' });
+    expect((await here.read(query)).rows[0]).toMatchObject({ last_name: 'Smyth' });
     await renameJane('Smith');
     await syncStamp();
   });
 
+  it('reads the stamps of concurrent requests in one statement, each user with their own classifications', async () => {
+    await syncStamp();
+    await toggle('CL-DIAB');
+    const list = createPatientListMemo(portal().database);
+    const janeFor = (user: 'caseManagerA' | 'customerServiceA') =>
+      list.read({
+        dialect,
+        payorKey: 'PAY-A',
+        search: 'P1001',
+        page: 1,
+        perPage: 15,
+        userId: ids()[user],
+      });
+    const users = ['caseManagerA', 'customerServiceA', 'caseManagerA', 'customerServiceA'] as const;
+    const pages = await Promise.all(users.map(janeFor));
+    expect(pages.map((page) => page.rows[0]?.order_count)).toEqual([7, 2, 7, 2]);
+    expect(list.stats).toEqual({ statements: dialect === 'sqlite' ? 4 : 1, reads: 4 });
+    await toggle('CL-DIAB');
+    expect((await janeFor('customerServiceA')).rows[0]?.order_count).toBe(7);
+  });
+
   it('follows a user’s classification choice at once, and keeps users with other choices apart', async () => {
     await syncStamp();
-    const toggle = (key: string) =>
-      request('customerServiceA', `/api/preferences/so-classifications/${key}/toggle`, {
-        method: 'POST',
-      });
     const search = `${LIST_A}?search=P1001`;
     expect(await janeIn(search, 'customerServiceA')).toMatchObject({ order_count: 7 });
-    expect((await toggle('CL-DIAB')).statusCode).toBe(200);
+    await toggle('CL-DIAB');
     expect(await janeIn(search, 'customerServiceA')).toMatchObject({ order_count: 2 });
     // The case manager enabled nothing: every order still counts for them.
     expect(await janeIn(search)).toMatchObject({ order_count: 7 });
-    expect((await toggle('CL-DIAB')).statusCode).toBe(200);
+    await toggle('CL-DIAB');
     expect(await janeIn(search, 'customerServiceA')).toMatchObject({ order_count: 7 });
   });
 

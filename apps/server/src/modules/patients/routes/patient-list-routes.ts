@@ -8,7 +8,7 @@ import { createPatientListMemo } from '../list-memo';
 import { assertPayorListAccess } from '../scope';
 
 export const patientListRoutes: FastifyPluginAsyncZod = async (app) => {
-  const listPatients = createPatientListMemo();
+  const patientList = createPatientListMemo(app.portal.database);
   app.get(
     '/patients/payor/:payor_key/patients',
     {
@@ -28,9 +28,9 @@ export const patientListRoutes: FastifyPluginAsyncZod = async (app) => {
       assertPayorListAccess(user, payorKey);
       const { page, per_page: perPage } = request.query;
       const search = (request.query.search ?? '').trim();
-      const { db, dialect } = app.portal.database;
+      const { dialect } = app.portal.database;
       const query = { dialect, payorKey, search };
-      const { rows, total } = await listPatients(db, { ...query, page, perPage, userId: user.id });
+      const { rows, total } = await patientList.read({ ...query, page, perPage, userId: user.id });
       const patientKeys = rows.map((row) => row.patient_key);
       await app.audit(request, {
         action: 'patient_list',
