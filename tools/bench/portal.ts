@@ -179,6 +179,42 @@ export type TPatientList = {
 };
 
 /** The case manager's patient list and a search in it, printed for the record. */
+/**
+ * Searches of the payor's list that each ask for a page no other asks for: the first one
+ * to three letters of every last name, each as written, in lower and in upper case (the
+ * search ignores case, so the three read the same rows), at least `atLeast` of them. The
+ * portal keeps pages per search (modules/patients/list-memo.ts); cycling through more than
+ * it keeps, every request reads its page afresh.
+ */
+export const unkeptSearches = async (
+  list: string,
+  session: TSession,
+  atLeast: number,
+): Promise<string[]> => {
+  const names: string[] = [];
+  for (let page = 1; ; page += 1) {
+    const body = await getJson<{ pages: number; patients: { last_name: string | null }[] }>(
+      `${list}?page=${page}&per_page=100`,
+      session,
+    );
+    names.push(...body.patients.flatMap((patient) => patient.last_name ?? []));
+    if (page >= body.pages) {
+      break;
+    }
+  }
+  const prefixes = new Set(names.flatMap((name) => [1, 2, 3].map((n) => name.slice(0, n))));
+  const searches = [...prefixes].flatMap((prefix) => [
+    prefix,
+    prefix.toLowerCase(),
+    prefix.toUpperCase(),
+  ]);
+  const distinct = [...new Set(searches)];
+  if (distinct.length <= atLeast) {
+    throw new Error(`only ${distinct.length} distinct searches; the portal keeps ${atLeast}`);
+  }
+  return distinct;
+};
+
 export const findPatientList = async (url: string, session: TSession): Promise<TPatientList> => {
   const { user } = await getJson<{ user: { payor_key: string } }>(`${url}/api/check-auth`, session);
   const list = `${url}/api/patients/payor/${encodeURIComponent(user.payor_key)}/patients`;
