@@ -139,17 +139,36 @@ const verify = (kind: TTokenKind, token: string, secret: string): TVerified | un
  * always checked in full; the time is checked on every call.
  */
 const VERIFIED_LIMIT = 10_000;
-const verified = new Map<string, TVerified>();
+/**
+ * Kind, then secret, then token: the kind and the secret are the same strings on every
+ * call, so only the token's text is hashed for the lookup (a key of the three joined was a
+ * new 400-character string to build and hash on every request).
+ */
+const verified = new Map<TTokenKind, Map<string, Map<string, TVerified>>>();
+
+const verifiedOf = (kind: TTokenKind, secret: string) => {
+  let bySecret = verified.get(kind);
+  if (!bySecret) {
+    bySecret = new Map();
+    verified.set(kind, bySecret);
+  }
+  let tokens = bySecret.get(secret);
+  if (!tokens) {
+    tokens = new Map();
+    bySecret.set(secret, tokens);
+  }
+  return tokens;
+};
 
 const verifiedToken = (kind: TTokenKind, token: string, secret: string) => {
-  const key = `${kind}\n${secret}\n${token}`;
-  const known = verified.get(key);
+  const tokens = verifiedOf(kind, secret);
+  const known = tokens.get(token);
   if (known) {
     return known;
   }
   const result = verify(kind, token, secret);
   if (result) {
-    setBounded(verified, key, result, VERIFIED_LIMIT);
+    setBounded(tokens, token, result, VERIFIED_LIMIT);
   }
   return result;
 };
