@@ -1,5 +1,10 @@
 import type { TPortalDatabase } from '../../db/database';
-import { createBatchedReads, padded, type TBatchedReads } from '../../lib/batched-reads';
+import {
+  createBatchedReads,
+  createDirectReads,
+  padded,
+  type TBatchedReads,
+} from '../../lib/batched-reads';
 import {
   findSessionsWithUsers,
   findSessionWithUser,
@@ -25,15 +30,7 @@ export type TSessionReader = TBatchedReads<string, TSessionWithUser>;
 export const createSessionReader = (database: TPortalDatabase): TSessionReader => {
   const { db } = database;
   if (database.dialect === 'sqlite') {
-    const stats = { statements: 0, reads: 0 };
-    return {
-      read: (sessionId) => {
-        stats.statements += 1;
-        stats.reads += 1;
-        return findSessionWithUser(db, sessionId);
-      },
-      stats,
-    };
+    return createDirectReads((sessionId: string) => findSessionWithUser(db, sessionId));
   }
   return createBatchedReads({
     readMany: (ids: readonly string[]) => findSessionsWithUsers(db, padded(ids)),

@@ -1,8 +1,13 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { TPortalDatabase } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { preparedQuery } from '../../db/prepared';
-import { createBatchedReads, padded, type TBatchedReads } from '../../lib/batched-reads';
+import {
+  createBatchedReads,
+  createDirectReads,
+  padded,
+  type TBatchedReads,
+} from '../../lib/batched-reads';
 import { createVersionMemo } from '../../lib/version-memo';
 import { listPatients, type TCountedPatientRow } from './repository';
 import type { TNameListQuery, TPageRequest } from './name-list';
@@ -21,35 +26,38 @@ import type { TNameListQuery, TPageRequest } from './name-list';
  */
 
 /**
- * The data version and the enabled classifications of the given users: one row per
- * enabled classification, or a single row without a user when none of them enabled any;
- * no row before a first sync wrote a version.
+ * The data version (a row without a user; none before a first sync wrote one) and the
+ * enabled classifications of the given users (a row each).
  */
 const listStampQuery = preparedQuery(
   () => 'list-stamp',
   (db, _shape: null, params: { userIds: number[] }) =>
     db
-      .selectFrom('analytics_refresh as r')
-      .leftJoin('user_preferences as p', (join) =>
-        join.on('p.user_id', 'in', params.userIds).on('p.kind', '=', 'so_classification'),
-      )
-      .select(['r.version', 'p.user_id', 'p.value'])
-      .where('r.id', '=', 1),
+      .selectFrom('analytics_refresh')
+      .select((eb) => [
+        eb.ref('version').$castTo<number | null>().as('version'),
+        sql<number | null>`null`.as('user_id'),
+        sql<string | null>`null`.as('value'),
+      ])
+      .where('id', '=', 1)
+      .unionAll(
+        db
+          .selectFrom('user_preferences')
+          .select([sql<number | null>`null`.as('version'), 'user_id', 'value'])
+          .where('user_id', 'in', params.userIds)
+          .where('kind', '=', 'so_classification'),
+      ),
 );
 
-type TStamp = { version: number; classifications: string[] };
+/** What a list request reads before its page: the version it is kept under, if any. */
+type TStamp = { version: number | undefined; classifications: string[] };
 
-/** Each user's stamp; none when nothing has written a version yet. */
 const readStamps = async (db: Kysely<Database>, userIds: readonly number[]) => {
   const rows = await listStampQuery.execute(db, null, { userIds: padded(userIds) });
-  const stamps = new Map<number, TStamp>();
-  const version = rows[0]?.version;
-  if (version === undefined) {
-    return stamps;
-  }
-  for (const userId of userIds) {
-    stamps.set(userId, { version, classifications: [] });
-  }
+  const version = rows.find((row) => row.version !== null)?.version ?? undefined;
+  const stamps = new Map<number, TStamp>(
+    userIds.map((userId) => [userId, { version, classifications: [] }]),
+  );
   for (const row of rows) {
     if (row.user_id !== null && row.value !== null) {
       stamps.get(row.user_id)?.classifications.push(row.value);
@@ -66,15 +74,9 @@ const readStamps = async (db: Kysely<Database>, userIds: readonly number[]) => {
 const createStampReader = (database: TPortalDatabase): TBatchedReads<number, TStamp> => {
   const { db } = database;
   if (database.dialect === 'sqlite') {
-    const stats = { statements: 0, reads: 0 };
-    return {
-      read: async (userId) => {
-        stats.statements += 1;
-        stats.reads += 1;
-        return (await readStamps(db, [userId])).get(userId);
-      },
-      stats,
-    };
+    return createDirectReads(async (userId: number) =>
+      (await readStamps(db, [userId])).get(userId),
+    );
   }
   return createBatchedReads({
     readMany: (userIds: readonly number[]) => readStamps(db, userIds),
@@ -99,18 +101,20 @@ export const createPatientListMemo = (database: TPortalDatabase) => {
   const { db } = database;
   const read = async (request: TListRequest): Promise<TListPage> => {
     const stamp = await stamps.read(request.userId);
-    if (stamp === undefined) {
+    const classifications = (stamp?.classifications ?? []).sort();
+    const page = () => listPatients(db, { ...request, classifications });
+    if (stamp?.version === undefined) {
       // Nothing synced yet marks the data (test fixtures, a database filled by hand).
-      return listPatients(db, request);
+      return page();
     }
     const key = JSON.stringify([
       request.payorKey,
       request.search,
       request.page,
       request.perPage,
-      stamp.classifications.sort(),
+      classifications,
     ]);
-    return memo.get(stamp.version, key, () => listPatients(db, request));
+    return memo.get(stamp.version, key, page);
   };
   return { read, stats: stamps.stats };
 };

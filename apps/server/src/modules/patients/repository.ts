@@ -104,28 +104,27 @@ const countedRowFrom = (v: readonly unknown[]) =>
  * A page of patients with their order counts and the list's total, in one statement: on
  * MariaDB and PostgreSQL every statement is a round trip, and the portal spent more on the
  * round trips than the database on the statements (tools/bench/api.ts). Total, page and
- * counts are also read from one snapshot. The counts are the summary's rows of the user's
- * enabled classifications (all when none is enabled), as in orderCountQuery.
+ * counts are also read from one snapshot. The counts are the summary's rows of the given
+ * classifications (all when none is given), as orderCountQuery counts a user's enabled
+ * ones; the list passes the ones it read with the request's stamp, so the page it keeps
+ * and the key it keeps it under agree (list-memo.ts).
  */
 const countedPatientPage = preparedQuery(
   pageShapeKey,
-  (db, shape: TPageShape, params: TListParams & { userId: number }) => {
+  (db, shape: TPageShape, params: TListParams & { classifications: string[] }) => {
     const [sortLast, sortFirst, key] = nameOrder(shape.dialect, 'patients');
     const sum = (column: keyof TCounts) =>
       sql<number>`coalesce(sum(${sql.ref(`c.${column}`)}), 0)`.as(column);
     return db
       .selectFrom('patients')
       .innerJoin(pageKeys(db, shape, params).as('page'), 'page.patient_key', 'patients.patient_key')
-      .leftJoin('patient_order_counts as c', (join) =>
-        join
-          .onRef('c.patient_key', '=', 'patients.patient_key')
-          .on((eb) =>
-            eb.or([
-              eb.not(eb.exists(enabledClassificationKeys(db, params.userId))),
-              eb('c.classification_key', 'in', enabledClassificationKeys(db, params.userId)),
-            ]),
-          ),
-      )
+      .leftJoin('patient_order_counts as c', (join) => {
+        const onPatient = join.onRef('c.patient_key', '=', 'patients.patient_key');
+        // The list's length is part of the statement's shape (db/prepared.ts).
+        return params.classifications.length === 0
+          ? onPatient
+          : onPatient.on('c.classification_key', 'in', params.classifications);
+      })
       .select(SUMMARY_COLUMNS)
       .select([
         sum('order_count'),
@@ -142,18 +141,26 @@ const countedPatientPage = preparedQuery(
 );
 
 /**
+ * A page's request: the payor, search and page, and the classifications whose orders
+ * count (the user's enabled ones, read with the request's stamp in list-memo.ts; none
+ * enabled, every order counts).
+ */
+export type TPatientPageQuery = TNameListQuery &
+  TPageRequest & { classifications: readonly string[] };
+
+/**
  * A page of patients with their order counts (of the classifications the user enabled)
  * and the total the pager needs. A page past the end has no row to carry the total, so
  * only then is it counted on its own.
  */
 export const listPatients = async (
   db: Kysely<Database>,
-  query: TNameListQuery & TPageRequest & { userId: number },
+  query: TPatientPageQuery,
 ): Promise<{ rows: TCountedPatientRow[]; total: number }> => {
   const [shape, params] = pageArguments('patients', query);
   const values = await countedPatientPage.executeValues(db, shape, {
     ...params,
-    userId: query.userId,
+    classifications: [...query.classifications],
   });
   const rows = values.map(countedRowFrom);
   const total = rows[0]?.total ?? (query.page === 1 ? 0 : await countPatients(db, query));
@@ -161,12 +168,12 @@ export const listPatients = async (
 };
 
 /** The list statement's SQL as it is sent, for EXPLAIN. */
-export const compilePatientPage = (
-  db: Kysely<Database>,
-  query: TNameListQuery & TPageRequest & { userId: number },
-) => {
+export const compilePatientPage = (db: Kysely<Database>, query: TPatientPageQuery) => {
   const [shape, params] = pageArguments('patients', query);
-  return countedPatientPage.compile(db, shape, { ...params, userId: query.userId });
+  return countedPatientPage.compile(db, shape, {
+    ...params,
+    classifications: [...query.classifications],
+  });
 };
 
 /**

@@ -48,7 +48,7 @@ describe.each(testDialects())('patient search plan [%s]', (dialect) => {
       search,
       page: 1,
       perPage: 15,
-      userId: 1,
+      classifications: [],
     });
     const prefix = { sqlite: 'EXPLAIN QUERY PLAN', mysql: 'EXPLAIN', postgres: 'EXPLAIN' }[dialect];
     const result = await database().db.executeQuery(
@@ -110,7 +110,7 @@ describe.each(testDialects())('patient search plan [%s]', (dialect) => {
               search,
               page: 1,
               perPage: 15,
-              userId: 1,
+              classifications: [],
             });
             text = query.sql;
             await connection.executeQuery(query);

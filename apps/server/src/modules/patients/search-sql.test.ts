@@ -70,7 +70,7 @@ describe.each(testDialects())('patient search against its rule [%s]', (dialect) 
         ...query,
         page,
         perPage,
-        userId: 1,
+        classifications: [],
       });
       expect(total).toBe(expected.length);
       expect(rows.length).toBeLessThanOrEqual(perPage);
@@ -115,7 +115,7 @@ describe.each(testDialects())('patient search against its rule [%s]', (dialect) 
       search: '',
       page: 1,
       perPage: 15,
-      userId: 1,
+      classifications: [],
     });
     expect(total).toBe(1);
     expect(rows).toEqual([{ ...patient, ...counts, total: 1 }]);
