@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { TPortalDatabase } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { preparedQuery } from '../../db/prepared';
@@ -9,7 +9,7 @@ import {
   type TBatchedReads,
 } from '../../lib/batched-reads';
 import { createVersionMemo } from '../../lib/version-memo';
-import { listPatients, type TCountedPatientRow } from './repository';
+import { enabledClassifications, listPatients, type TCountedPatientRow } from './repository';
 import type { TNameListQuery, TPageRequest } from './name-list';
 
 /**
@@ -26,38 +26,36 @@ import type { TNameListQuery, TPageRequest } from './name-list';
  */
 
 /**
- * The data version (a row without a user; none before a first sync wrote one) and the
- * enabled classifications of the given users (a row each).
+ * The data version and the enabled classifications of the given users: one row per
+ * enabled classification, or a single row without a user when none of them enabled any;
+ * no row before a first sync wrote a version (the page then reads the classifications on
+ * its own).
  */
 const listStampQuery = preparedQuery(
   () => 'list-stamp',
   (db, _shape: null, params: { userIds: number[] }) =>
     db
-      .selectFrom('analytics_refresh')
-      .select((eb) => [
-        eb.ref('version').$castTo<number | null>().as('version'),
-        sql<number | null>`null`.as('user_id'),
-        sql<string | null>`null`.as('value'),
-      ])
-      .where('id', '=', 1)
-      .unionAll(
-        db
-          .selectFrom('user_preferences')
-          .select([sql<number | null>`null`.as('version'), 'user_id', 'value'])
-          .where('user_id', 'in', params.userIds)
-          .where('kind', '=', 'so_classification'),
-      ),
+      .selectFrom('analytics_refresh as r')
+      .leftJoin('user_preferences as p', (join) =>
+        join.on('p.user_id', 'in', params.userIds).on('p.kind', '=', 'so_classification'),
+      )
+      .select(['r.version', 'p.user_id', 'p.value'])
+      .where('r.id', '=', 1),
 );
 
-/** What a list request reads before its page: the version it is kept under, if any. */
-type TStamp = { version: number | undefined; classifications: string[] };
+type TStamp = { version: number; classifications: string[] };
 
+/** Each user's stamp; none when nothing has written a version yet. */
 const readStamps = async (db: Kysely<Database>, userIds: readonly number[]) => {
   const rows = await listStampQuery.execute(db, null, { userIds: padded(userIds) });
-  const version = rows.find((row) => row.version !== null)?.version ?? undefined;
-  const stamps = new Map<number, TStamp>(
-    userIds.map((userId) => [userId, { version, classifications: [] }]),
-  );
+  const stamps = new Map<number, TStamp>();
+  const version = rows[0]?.version;
+  if (version === undefined) {
+    return stamps;
+  }
+  for (const userId of userIds) {
+    stamps.set(userId, { version, classifications: [] });
+  }
   for (const row of rows) {
     if (row.user_id !== null && row.value !== null) {
       stamps.get(row.user_id)?.classifications.push(row.value);
@@ -101,12 +99,12 @@ export const createPatientListMemo = (database: TPortalDatabase) => {
   const { db } = database;
   const read = async (request: TListRequest): Promise<TListPage> => {
     const stamp = await stamps.read(request.userId);
-    const classifications = (stamp?.classifications ?? []).sort();
-    const page = () => listPatients(db, { ...request, classifications });
-    if (stamp?.version === undefined) {
+    if (stamp === undefined) {
       // Nothing synced yet marks the data (test fixtures, a database filled by hand).
-      return page();
+      const classifications = await enabledClassifications(db, request.userId);
+      return listPatients(db, { ...request, classifications });
     }
+    const classifications = stamp.classifications.sort();
     const key = JSON.stringify([
       request.payorKey,
       request.search,
@@ -114,7 +112,7 @@ export const createPatientListMemo = (database: TPortalDatabase) => {
       request.perPage,
       classifications,
     ]);
-    return memo.get(stamp.version, key, page);
+    return memo.get(stamp.version, key, () => listPatients(db, { ...request, classifications }));
   };
   return { read, stats: stamps.stats };
 };
