@@ -12,8 +12,12 @@ import fp from 'fastify-plugin';
  * registered on exactly these options, and then written in one hook. The policy
  * stays helmet's: the same options give the same header set.
  *
- * Like helmet, the headers go onto the raw response in onRequest: they stay on error
- * answers, and a route that sets its own (the API docs' CSP) still overrides them.
+ * The headers go onto the reply in onRequest, as helmet's did: they stay on error answers,
+ * and a route that sets its own (the API docs' CSP) still overrides them. Not onto the raw
+ * response as helmet puts them: node's setHeader validates and files each header again on
+ * every request, and a header set there first sends the reply's own through the same path
+ * (writeHead's slow case); about 4 µs of the portal's 37 per check-auth went there
+ * (docs/benchmarks.md, session 13).
  */
 
 /** The headers a bare route answers with, with and without helmet: helmet's are the difference. */
@@ -40,7 +44,7 @@ const securityHeaders = async (app: FastifyInstance, options: FastifyHelmetOptio
   const headers = await helmetHeaders(options);
   app.addHook('onRequest', (_request, reply, done) => {
     for (const [name, value] of headers) {
-      reply.raw.setHeader(name, value);
+      void reply.header(name, value);
     }
     done();
   });
