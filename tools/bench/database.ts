@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import Sqlite from 'better-sqlite3';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 
@@ -30,6 +31,60 @@ export const ensureDatabase = async (url: string) => {
       await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(name)}`);
     }
     await admin.end();
+  }
+};
+
+/**
+ * Deletes the sessions earlier runs left in a reused bench database (`--data-dir`, a named
+ * database), before the portal starts. Every run signs in anew, and the session read's cost
+ * follows the table's size while it is small: on PostgreSQL, whose planner scans a table of a
+ * few hundred rows rather than use its key, the database's CPU per check-auth went from 9 µs
+ * to 21 µs over a session's runs (docs/benchmarks.md, session 13). A run must not depend on
+ * how many ran before it. A database not migrated yet has no table to clear.
+ */
+export const forgetSessions = async (target: { url: string } | { sqliteFile: string }) => {
+  if ('sqliteFile' in target) {
+    if (!existsSync(target.sqliteFile)) {
+      return;
+    }
+    const db = new Sqlite(target.sqliteFile);
+    try {
+      const table = db
+        .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sessions'")
+        .get();
+      if (table) {
+        db.prepare('DELETE FROM sessions').run();
+      }
+    } finally {
+      db.close();
+    }
+    return;
+  }
+  const { url } = target;
+  if (/^(mysql|mariadb):/i.test(url)) {
+    const connection = await mysql.createConnection({ uri: url.replace(/^mariadb:/i, 'mysql:') });
+    try {
+      const [tables] = await connection.query("SHOW TABLES LIKE 'sessions'");
+      if (Array.isArray(tables) && tables.length > 0) {
+        await connection.query('DELETE FROM sessions');
+      }
+    } finally {
+      await connection.end();
+    }
+  } else if (/^postgres(ql)?:/i.test(url)) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ found: string | null }>(
+        "SELECT to_regclass('sessions') AS found",
+      );
+      if (rows[0]?.found) {
+        await client.query('DELETE FROM sessions');
+        await client.query('ANALYZE sessions');
+      }
+    } finally {
+      await client.end();
+    }
   }
 };
 

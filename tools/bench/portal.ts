@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, waitForHealth } from '../lib/portal-process';
 import { generateWarehouse } from '../warehouse/generate';
-import { ensureDatabase } from './database';
+import { ensureDatabase, forgetSessions } from './database';
 
 /**
  * What the benchmarks that drive the built portal share: a data dir (kept and reused
@@ -95,6 +95,11 @@ export const startBenchPortal = async (args: TPortalBenchArgs): Promise<TBenchPo
   if (args['database-url']) {
     await ensureDatabase(args['database-url']);
   }
+  await forgetSessions(
+    args['database-url']
+      ? { url: args['database-url'] }
+      : { sqliteFile: path.join(dataDir, 'portal.db') },
+  );
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
