@@ -89,21 +89,3 @@ export const createBatchedReads = <TKey, TFound, TResult>(options: {
     stats,
   };
 };
-
-/**
- * The same reads where a read is a call inside the process (SQLite): each made at once, in
- * its own statement.
- */
-export const createDirectReads = <TKey, TResult>(
-  readOne: (key: TKey) => Promise<TResult | undefined>,
-): TBatchedReads<TKey, TResult> => {
-  const stats = { statements: 0, reads: 0 };
-  return {
-    read: (key) => {
-      stats.statements += 1;
-      stats.reads += 1;
-      return readOne(key);
-    },
-    stats,
-  };
-};

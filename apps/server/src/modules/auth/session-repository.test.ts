@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { testDialects, useMigratedDatabase } from '../../test/databases';
 import { insertUser } from '../users/repository';
-import { findSessionForRefresh, findSessionWithUser, insertSession } from './session-repository';
+import {
+  findSessionForRefresh,
+  findSessionsWithUsers,
+  insertSession,
+  sessionWithUserFrom,
+} from './session-repository';
+
+/** The session read of a signed-in request, for one session. */
+const findSessionWithUser = async (db: Parameters<typeof findSessionsWithUsers>[0], id: string) => {
+  const values = (await findSessionsWithUsers(db, [id])).get(id);
+  return values && sessionWithUserFrom(values);
+};
 
 describe.each(testDialects())('the session read of every signed-in request [%s]', (dialect) => {
   const database = useMigratedDatabase(dialect);

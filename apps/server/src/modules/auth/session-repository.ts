@@ -76,17 +76,11 @@ const selectSessionWithUser = (db: Kysely<Database>) =>
     );
 
 /**
- * The session and its user in one statement, built once (db/prepared.ts): every signed-in
- * request runs it, and Kysely building two queries per call cost more than SQLite took to
- * run them; on MariaDB and PostgreSQL it also saves a round trip.
+ * Sessions and their users in one statement, built once per list length (db/prepared.ts):
+ * every signed-in request's session is read by it (modules/auth/session-reader.ts), and
+ * Kysely building two queries per call cost more than SQLite took to run them; on MariaDB
+ * and PostgreSQL the join also saves a round trip.
  */
-const sessionWithUser = preparedQuery(
-  () => 'session-with-user',
-  (db: Kysely<Database>, _shape: null, params: { sessionId: string }) =>
-    selectSessionWithUser(db).where('sessions.id', '=', params.sessionId) as Compilable,
-);
-
-/** Several sessions and their users; the list's length is part of the prepared shape. */
 const sessionsWithUsers = preparedQuery(
   () => 'sessions-with-users',
   (db: Kysely<Database>, _shape: null, params: { sessionIds: string[] }) =>
@@ -100,15 +94,6 @@ export const sessionWithUserFrom = (values: readonly unknown[]): TSessionWithUse
   user: userFrom(values),
   session: sessionFrom(values, USER_COLUMNS.length),
 });
-
-/** The session and its user, or undefined when either is gone. */
-export const findSessionWithUser = async (
-  db: Kysely<Database>,
-  sessionId: string,
-): Promise<TSessionWithUser | undefined> => {
-  const [values] = await sessionWithUser.executeValues(db, null, { sessionId });
-  return values && sessionWithUserFrom(values);
-};
 
 /** What a refresh checks besides the session and user: the refresh token ids the session holds. */
 export type TRefreshState = TSessionWithUser & {

@@ -2,12 +2,7 @@ import type { Kysely } from 'kysely';
 import type { TPortalDatabase } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { preparedQuery } from '../../db/prepared';
-import {
-  createBatchedReads,
-  createDirectReads,
-  padded,
-  type TBatchedReads,
-} from '../../lib/batched-reads';
+import { createBatchedReads, padded, type TBatchedReads } from '../../lib/batched-reads';
 import { createVersionMemo } from '../../lib/version-memo';
 import { enabledClassifications, listPatients, type TCountedPatientRow } from './repository';
 import type { TNameListQuery, TPageRequest } from './name-list';
@@ -66,22 +61,16 @@ const readStamps = async (db: Kysely<Database>, userIds: readonly number[]) => {
 
 /**
  * Reads the stamp of a request, sharing one statement with the list requests that arrive
- * in the same turn of the event loop on MariaDB and PostgreSQL (a round trip each was a
- * fifth of the portal's time per list answer); on SQLite a read is a call in the process.
+ * in the same turn of the event loop: on MariaDB and PostgreSQL a round trip each was a
+ * fifth of the portal's time per list answer, and on SQLite a read transaction each costs
+ * its WAL lock's system calls.
  */
-const createStampReader = (database: TPortalDatabase): TBatchedReads<number, TStamp> => {
-  const { db } = database;
-  if (database.dialect === 'sqlite') {
-    return createDirectReads(async (userId: number) =>
-      (await readStamps(db, [userId])).get(userId),
-    );
-  }
-  return createBatchedReads({
-    readMany: (userIds: readonly number[]) => readStamps(db, userIds),
+const createStampReader = (database: TPortalDatabase): TBatchedReads<number, TStamp> =>
+  createBatchedReads({
+    readMany: (userIds: readonly number[]) => readStamps(database.db, userIds),
     each: (stamp) => stamp && { ...stamp, classifications: [...stamp.classifications] },
     maxBatch: 64,
   });
-};
 
 type TListRequest = TNameListQuery & TPageRequest & { userId: number };
 type TListPage = { rows: TCountedPatientRow[]; total: number };
