@@ -17,7 +17,7 @@ const findSessionWithUser = async (db: Parameters<typeof findSessionsWithUsers>[
 describe.each(testDialects())('the session read of every signed-in request [%s]', (dialect) => {
   const database = useMigratedDatabase(dialect);
 
-  it('answers the session and user rows as they are stored without their secrets, every column in its place', async () => {
+  it('answers what a request needs of the session and user rows, every column in its place, and no secret or profile field', async () => {
     const { db } = database();
     // Every column a distinct value, so a column read from the wrong position shows.
     const userId = await insertUser(
@@ -67,25 +67,46 @@ describe.each(testDialects())('the session read of every signed-in request [%s]'
       .selectAll()
       .where('id', '=', 'session-one')
       .executeTakeFirstOrThrow();
-    // What a request may know: the rows without their secrets.
-    const { password_hash: hash, ...user } = stored;
-    const { refresh_jti: jti, previous_refresh_jti: previousJti, ...session } = storedSession;
+    // What a request may know: who the user is, what the guard checks, no secrets.
+    const user = {
+      id: stored.id,
+      email: stored.email,
+      username: stored.username,
+      role: stored.role,
+      payor_key: stored.payor_key,
+      patient_key: stored.patient_key,
+      password_reset_required: stored.password_reset_required,
+      filter_preferences_shown: stored.filter_preferences_shown,
+      is_active: stored.is_active,
+    };
+    const session = {
+      id: storedSession.id,
+      user_id: storedSession.user_id,
+      last_seen_at: storedSession.last_seen_at,
+      expires_at: storedSession.expires_at,
+      revoked_at: storedSession.revoked_at,
+    };
 
     const found = await findSessionWithUser(db, 'session-one');
 
     expect(found).toEqual({ user, session });
     expect(Object.keys(found?.user ?? {}).sort()).toEqual(Object.keys(user).sort());
     expect(Object.keys(found?.session ?? {}).sort()).toEqual(Object.keys(session).sort());
-    expect(JSON.stringify(found)).not.toContain(hash ?? 'hash-value');
-    expect(JSON.stringify(found)).not.toContain('jti-');
+    for (const kept of [stored.password_hash, '555-0100', 'Nurse', 'jti-', storedSession.ip]) {
+      expect(JSON.stringify(found)).not.toContain(kept ?? 'never null here');
+    }
     expect(await findSessionWithUser(db, 'no-such-session')).toBeUndefined();
 
-    // A refresh reads the token ids besides, in the same statement.
+    // A refresh reads the token ids, the last rotation and remember-me besides, in the same statement.
     expect(await findSessionForRefresh(db, 'session-one')).toEqual({
       user,
-      session,
-      refreshJti: jti,
-      previousRefreshJti: previousJti,
+      session: {
+        ...session,
+        remember_me: storedSession.remember_me,
+        rotated_at: storedSession.rotated_at,
+      },
+      refreshJti: storedSession.refresh_jti,
+      previousRefreshJti: storedSession.previous_refresh_jti,
     });
     expect(await findSessionForRefresh(db, 'no-such-session')).toBeUndefined();
   });

@@ -6,13 +6,32 @@ import type { TUserRow } from '../users/repository';
 export type TSessionRow = Selectable<SessionsTable>;
 
 /**
- * What every signed-in request knows of its user and session: the rows without their
- * secrets. The password hash is read where a password is checked, the refresh token ids
- * where a token is refreshed, never into each request's context, where a slip (a log line,
- * an answer) could carry them out; and every request reads less.
+ * What every signed-in request knows of its user and session: what the guard checks (the
+ * session's times, the user's activity and forced password change), who the user is and what
+ * they may see (role, payor, patient), and what check-auth answers. No secrets: the password
+ * hash is read where a password is checked, the refresh token ids where a token is refreshed,
+ * never into each request's context, where a slip (a log line, an answer) could carry them
+ * out. Nor the rest of the rows (profile fields, the session's client and family): the routes
+ * that show or change them read them, and every request parses 14 columns instead of 29: on
+ * PostgreSQL the driver's cost per session statement follows the fields it parses
+ * (docs/benchmarks.md, session 13).
  */
-export type TSignedInUser = Omit<TUserRow, 'password_hash'>;
-export type TSignedInSession = Omit<TSessionRow, 'refresh_jti' | 'previous_refresh_jti'>;
+export type TSignedInUser = Pick<
+  TUserRow,
+  | 'id'
+  | 'email'
+  | 'username'
+  | 'role'
+  | 'payor_key'
+  | 'patient_key'
+  | 'password_reset_required'
+  | 'filter_preferences_shown'
+  | 'is_active'
+>;
+export type TSignedInSession = Pick<
+  TSessionRow,
+  'id' | 'user_id' | 'last_seen_at' | 'expires_at' | 'revoked_at'
+>;
 
 export const insertSession = (db: Kysely<Database>, session: Insertable<SessionsTable>) =>
   db.insertInto('sessions').values(session).execute();
@@ -22,8 +41,7 @@ export const insertSession = (db: Kysely<Database>, session: Insertable<Sessions
  * by position into objects of one fixed shape: building them key by key from a row of some
  * thirty columns (and SQLite's driver building a row object first) cost a signed-in request
  * about a quarter of its time (docs/benchmarks.md, session 10). `satisfies` fails the build
- * when a table gains a column that is neither listed nor left out as a secret above; the
- * order below is the order selected.
+ * when a builder and its type above disagree; the order below is the order selected.
  */
 const userFrom = (v: readonly unknown[]) =>
   ({
@@ -36,30 +54,15 @@ const userFrom = (v: readonly unknown[]) =>
     password_reset_required: v[6],
     filter_preferences_shown: v[7],
     is_active: v[8],
-    is_demo: v[9],
-    password_changed_at: v[10],
-    created_at: v[11],
-    updated_at: v[12],
-    first_name: v[13],
-    last_name: v[14],
-    phone: v[15],
-    title: v[16],
-    office: v[17],
   }) satisfies Record<keyof TSignedInUser, unknown> as TSignedInUser;
 
 const sessionFrom = (v: readonly unknown[], at: number) =>
   ({
     id: v[at],
     user_id: v[at + 1],
-    family_id: v[at + 2],
-    remember_me: v[at + 3],
-    ip: v[at + 4],
-    user_agent: v[at + 5],
-    created_at: v[at + 6],
-    last_seen_at: v[at + 7],
-    expires_at: v[at + 8],
-    revoked_at: v[at + 9],
-    rotated_at: v[at + 10],
+    last_seen_at: v[at + 2],
+    expires_at: v[at + 3],
+    revoked_at: v[at + 4],
   }) satisfies Record<keyof TSignedInSession, unknown> as TSignedInSession;
 
 /** The columns in the order the builders above read them: their keys, in that order. */
@@ -95,8 +98,13 @@ export const sessionWithUserFrom = (values: readonly unknown[]): TSessionWithUse
   session: sessionFrom(values, USER_COLUMNS.length),
 });
 
-/** What a refresh checks besides the session and user: the refresh token ids the session holds. */
-export type TRefreshState = TSessionWithUser & {
+/**
+ * What a refresh checks and uses besides the signed-in session and user: the refresh token ids
+ * the session holds, when it last rotated, and whether it is remembered (the new cookies' life).
+ */
+export type TRefreshState = {
+  user: TSignedInUser;
+  session: TSignedInSession & Pick<TSessionRow, 'remember_me' | 'rotated_at'>;
   refreshJti: string | null;
   previousRefreshJti: string | null;
 };
@@ -105,11 +113,16 @@ const sessionForRefresh = preparedQuery(
   () => 'session-for-refresh',
   (db: Kysely<Database>, _shape: null, params: { sessionId: string }) =>
     selectSessionWithUser(db)
-      .select(['sessions.refresh_jti', 'sessions.previous_refresh_jti'])
+      .select([
+        'sessions.remember_me',
+        'sessions.rotated_at',
+        'sessions.refresh_jti',
+        'sessions.previous_refresh_jti',
+      ])
       .where('sessions.id', '=', params.sessionId) as Compilable,
 );
 
-/** The session, its user and its refresh token ids in one read, or undefined when either is gone. */
+/** The session, its user and what a refresh needs of it in one read, or undefined when either is gone. */
 export const findSessionForRefresh = async (
   db: Kysely<Database>,
   sessionId: string,
@@ -118,11 +131,17 @@ export const findSessionForRefresh = async (
   if (!values) {
     return undefined;
   }
+  const { user, session } = sessionWithUserFrom(values);
   const at = USER_COLUMNS.length + SESSION_COLUMNS.length;
   return {
-    ...sessionWithUserFrom(values),
-    refreshJti: values[at] as string | null,
-    previousRefreshJti: values[at + 1] as string | null,
+    user,
+    session: {
+      ...session,
+      remember_me: values[at] as number,
+      rotated_at: values[at + 1] as number | null,
+    },
+    refreshJti: values[at + 2] as string | null,
+    previousRefreshJti: values[at + 3] as string | null,
   };
 };
 
