@@ -30,11 +30,12 @@ export const padded = <TKey>(keys: readonly TKey[]): TKey[] => {
  * Reads of requests that arrive in the same turn of the event loop, sent as one statement.
  * On MariaDB and PostgreSQL every statement is a round trip, which costs the portal more
  * than the database spends on a small read; on SQLite every statement is a read transaction,
- * whose WAL lock costs two system calls (docs/benchmarks.md, sessions 10 and 13). Each read still goes out
- * after its call, so whatever was committed before the request is seen; `readMany` gets
- * the distinct keys (at most `maxBatch`) and answers what it found per key; `each` makes
- * every waiter's own answer from it, so no two requests share an object. A failed statement
- * fails the reads that were waiting on it, as their own statements would have.
+ * whose WAL lock costs two system calls (docs/benchmarks.md, sessions 10 and 13). Each read
+ * still goes out after its call, so whatever was committed before the request is seen;
+ * `readMany` gets the distinct keys (at most `maxBatch`) and answers what it found per key;
+ * `each` makes every waiter's own answer from it, so no two requests share an object. A
+ * failed statement fails the reads that were waiting on it, as their own statements would
+ * have.
  */
 export const createBatchedReads = <TKey, TFound, TResult>(options: {
   readMany: (keys: readonly TKey[]) => Promise<Map<TKey, TFound>>;
