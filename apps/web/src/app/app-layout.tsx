@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useCheckAuth } from '../features/auth/api/check-auth';
 import { useMarkFilterPreferencesShown } from '../features/auth/api/filter-preferences-shown';
-import { useLogout } from '../features/auth/api/logout';
+import { useLogout, type TSignOutReason } from '../features/auth/api/logout';
 import { IdleLogoff } from '../features/auth/components/idle-logoff';
+import { SignOutScreen } from '../features/auth/components/sign-out-screen';
 import { FirstLoginFilterPrompt } from '../features/preferences/components/first-login-filter-prompt';
 import { ErrorBoundary } from './error-boundary';
 import { ForcedPasswordNotice } from './forced-password-notice';
@@ -44,8 +45,28 @@ export const AppLayout = () => {
   // other screen is drawn even if the guard stopped redirecting (require-auth.tsx).
   const forced = isPasswordChangeForced(user);
   const blocked = forced && location.pathname !== CHANGE_PASSWORD_PATH;
-  const signOut = () =>
-    logout.mutate(undefined, { onSettled: () => void navigate('/login', { replace: true }) });
+  const endSession = (reason: TSignOutReason) =>
+    logout.mutate(reason, {
+      onSuccess: (outcome) => {
+        // The idle logoff's way out is AuthEvents' (useLogout); a failure stays on this screen.
+        if (outcome === 'signed-out' && reason === 'user') {
+          void navigate('/login', { replace: true });
+        }
+      },
+    });
+  const signOut = () => endSession('user');
+
+  // Once sign-out starts the screens go, and they do not come back: on success the app
+  // leaves for /login, and a failure says the browser is still signed in (sign-out-screen.tsx).
+  if (!logout.isIdle) {
+    const failed = !logout.isPending && logout.data !== 'signed-out';
+    return (
+      <SignOutScreen
+        status={failed ? 'failed' : 'pending'}
+        onTryAgain={() => endSession(logout.variables)}
+      />
+    );
+  }
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -80,12 +101,7 @@ export const AppLayout = () => {
           <Link to="/change-password" className={`${quietButton} hidden sm:inline-block`}>
             Change Password
           </Link>
-          <button
-            type="button"
-            className={quietButton}
-            onClick={signOut}
-            disabled={logout.isPending}
-          >
+          <button type="button" className={quietButton} onClick={signOut}>
             Logout
           </button>
         </div>
@@ -113,7 +129,7 @@ export const AppLayout = () => {
         </main>
       </div>
       <FirstLoginFilterPrompt user={user} markShown={() => markFilterPromptShown.mutateAsync()} />
-      <IdleLogoff onSignOut={signOut} />
+      <IdleLogoff onSignOut={signOut} onExpire={() => endSession('idle')} />
     </div>
   );
 };

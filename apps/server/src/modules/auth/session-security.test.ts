@@ -138,6 +138,36 @@ describe.each(testDialects())('session tokens and CSRF [%s]', (dialect) => {
     expect((await refresh(jar)).statusCode).toBe(401);
   });
 
+  it('answers a logout whose session is already gone with 200 and cleared cookies', async () => {
+    // The browser retries a logout whose answer was lost after the session had ended: the
+    // retry must still clear the cookies, or the browser keeps them.
+    const clearedBy = (response: { cookies: { name: string; value: string }[] }) =>
+      response.cookies
+        .filter((cookie) => cookie.value === '')
+        .map((cookie) => cookie.name)
+        .sort();
+    const allFour = [
+      'access_token_cookie',
+      'csrf_access_token',
+      'csrf_refresh_token',
+      'refresh_token_cookie',
+    ];
+    const jar = await session();
+    const logoutWith = (cookies: TJar) =>
+      portal().app.inject(withSession(cookies, { method: 'POST', url: '/api/logout' }));
+
+    expect((await logoutWith(jar)).statusCode).toBe(200);
+    const again = await logoutWith(jar);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ success: true, message: 'Logged out' });
+    expect(clearedBy(again)).toEqual(allFour);
+
+    const none = await portal().app.inject({ method: 'POST', url: '/api/logout' });
+    expect(none.statusCode).toBe(200);
+    expect(clearedBy(none)).toEqual(allFour);
+    expect((await checkAuth(jar)).statusCode).toBe(401);
+  });
+
   it('logs out with an expired access token still in the jar', async () => {
     const jar = await session();
     clock.advance(16 * MINUTE);

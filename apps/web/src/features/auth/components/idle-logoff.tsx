@@ -1,6 +1,5 @@
 import { Suspense, useRef } from 'react';
-import { ApiError, announceSessionExpired } from '../../../lib/api-client';
-import { logout } from '../api/logout';
+import { ApiError } from '../../../lib/api-client';
 import { pingSession, refreshSession } from '../api/refresh-session';
 import { lazyComponent } from '../../../lib/lazy-component';
 import { useIdleTimer } from '../hooks/use-idle-timer';
@@ -14,11 +13,22 @@ export const IdleWarningDialog = lazyComponent(
   (module) => module.IdleWarningDialog,
 );
 
+type TProps = {
+  /** The warning's 'Sign out'. */
+  onSignOut: () => void;
+  /**
+   * Thirty minutes without input: the layout clears the screen at once and ends the session,
+   * then shows /login with the expired message, or, should the server not end the session, says
+   * the browser is still signed in rather than pretend (app-layout.tsx, useLogout).
+   */
+  onExpire: () => void;
+};
+
 /**
  * Automatic logoff on screen (HIPAA): after 28 minutes without input in any tab a warning,
  * after 30 the session ends and the screen is cleared. Mounted by the signed-in layout only.
  */
-export const IdleLogoff = ({ onSignOut }: { onSignOut: () => void }) => {
+export const IdleLogoff = ({ onSignOut, onExpire }: TProps) => {
   const ended = useRef(false);
 
   const expire = () => {
@@ -26,11 +36,7 @@ export const IdleLogoff = ({ onSignOut }: { onSignOut: () => void }) => {
       return;
     }
     ended.current = true;
-    // The logout request leaves with the current cookies before the screen is cleared; a
-    // failure is ignored like any logout's (the server's own idle limit ends it anyway).
-    void logout();
-    // Same path as a failed refresh (AuthEvents): cache cleared, /login with the message.
-    announceSessionExpired();
+    onExpire();
   };
 
   // The server said the session is gone; anything else (offline) is tried again later.
