@@ -11,7 +11,8 @@ import type { TConfig } from './config';
 import type { TPortalDatabase } from './db/database';
 import { systemClock, type TClock } from './lib/clock';
 import type { TSecrets } from './lib/secrets';
-import { fastifyTrustProxy } from './lib/trust-proxy';
+import { capConnectionsPerAddress } from './lib/connection-limits';
+import { believeOnlyAddresses, fastifyTrustProxy, listedProxy } from './lib/trust-proxy';
 import mail from './mail/plugin';
 import authHousekeeping from './modules/auth/housekeeping';
 import { auditRoutes } from './modules/audit/routes';
@@ -87,10 +88,11 @@ export const buildApp = async (options: TBuildOptions) => {
     // 408 once the request has taken this long, so slow clients cannot hold connections.
     requestTimeout: config.requestTimeoutMs,
     http: {
-      headersTimeout: Math.min(config.requestTimeoutMs, 60_000),
+      // Headers are small: a client still sending them after this long is stalling.
+      headersTimeout: config.headersTimeoutMs,
       // Node looks for overdue requests at this interval (30 s by default), so a short
-      // timeout would otherwise be overshot by up to half a minute.
-      connectionsCheckingInterval: Math.min(30_000, Math.max(100, config.requestTimeoutMs / 10)),
+      // timeout would otherwise be overshot by up to half a minute; at most a second late.
+      connectionsCheckingInterval: Math.min(1_000, Math.max(100, config.headersTimeoutMs / 10)),
     },
     // Fastify's request lines carry the raw URL, search text included (plugins/request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
@@ -102,6 +104,16 @@ export const buildApp = async (options: TBuildOptions) => {
   // Each connection holds an open file; past the limit the process could open neither
   // database connections nor files, so further connections are refused instead.
   app.server.maxConnections = config.maxConnections;
+  if (config.maxConnectionsPerAddress > 0) {
+    capConnectionsPerAddress(app.server, {
+      max: config.maxConnectionsPerAddress,
+      exempt: listedProxy(config.trustProxy),
+    });
+  }
+  if (config.trustProxy !== false) {
+    // First of all hooks, so every reader of request.ip sees the sanitized address.
+    app.addHook('onRequest', believeOnlyAddresses);
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ check: options.checkResponses ?? false }));
   app.decorate('portal', { config, secrets, database });

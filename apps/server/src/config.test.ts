@@ -35,6 +35,47 @@ describe('config', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow('PORT must be a whole number');
   });
 
+  it('reads the connection limits and timeouts', () => {
+    const defaults = loadConfig({});
+    expect(defaults.requestTimeoutMs).toBe(30_000);
+    expect(defaults.headersTimeoutMs).toBe(10_000);
+    expect(defaults.maxConnections).toBe(900);
+    expect(defaults.maxConnectionsPerAddress).toBe(50);
+
+    const set = loadConfig({
+      REQUEST_TIMEOUT_MS: '20000',
+      HEADERS_TIMEOUT_MS: '2500',
+      MAX_CONNECTIONS: '400',
+      MAX_CONNECTIONS_PER_ADDRESS: '10',
+    });
+    expect(set.requestTimeoutMs).toBe(20_000);
+    expect(set.headersTimeoutMs).toBe(2_500);
+    expect(set.maxConnections).toBe(400);
+    expect(set.maxConnectionsPerAddress).toBe(10);
+
+    expect(loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: '0' }).maxConnectionsPerAddress).toBe(0);
+    // Headers arrive within the whole request's time, however long their own setting.
+    expect(loadConfig({ REQUEST_TIMEOUT_MS: '5000' }).headersTimeoutMs).toBe(5_000);
+    expect(
+      loadConfig({ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '60000' }).headersTimeoutMs,
+    ).toBe(5_000);
+  });
+
+  it('rejects connection limits and timeouts that are not whole numbers', () => {
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '0' })).toThrow(
+      'HEADERS_TIMEOUT_MS must be a whole number',
+    );
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '1.5' })).toThrow(
+      'HEADERS_TIMEOUT_MS must be a whole number',
+    );
+    expect(() => loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: '-1' })).toThrow(
+      'MAX_CONNECTIONS_PER_ADDRESS must be a whole number',
+    );
+    expect(() => loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: 'many' })).toThrow(
+      'MAX_CONNECTIONS_PER_ADDRESS must be a whole number',
+    );
+  });
+
   it('picks the dialect from DATABASE_URL', () => {
     expect(dialectOf('/tmp/x.db')).toBe('sqlite');
     expect(dialectOf('sqlite:/tmp/x.db')).toBe('sqlite');

@@ -33,8 +33,18 @@ export type TConfig = {
   trustProxy: TTrustProxy;
   /** A request must arrive whole within this many ms, or it is cut off (REQUEST_TIMEOUT_MS). */
   requestTimeoutMs: number;
+  /**
+   * A request's headers must arrive whole within this many ms, or it is cut off
+   * (HEADERS_TIMEOUT_MS); never more than requestTimeoutMs.
+   */
+  headersTimeoutMs: number;
   /** Open connections past this many are refused at once (MAX_CONNECTIONS). */
   maxConnections: number;
+  /**
+   * Connections from one address past this many are refused at once; 0: no such cap
+   * (MAX_CONNECTIONS_PER_ADDRESS). Addresses of trusted proxies are exempt.
+   */
+  maxConnectionsPerAddress: number;
   /** Audit rows older than this many days are purged daily (AUDIT_RETENTION_DAYS). */
   auditRetentionDays: number;
   /** Where uploaded documents live (STORAGE_URL): unset for $DATA_DIR/uploads, or s3://... */
@@ -43,6 +53,8 @@ export type TConfig = {
   schedulerTimezone: string;
   /** How often each process looks for due sync schedules, in ms; 0: only when asked (SCHEDULER_TICK_MS). */
   schedulerTickMs: number;
+  /** How long one warehouse query may run before it is interrupted (WAREHOUSE_STATEMENT_TIMEOUT_MS). */
+  warehouseStatementTimeoutMs: number;
 };
 
 type TEnv = Record<string, string | undefined>;
@@ -67,6 +79,18 @@ const parseCount = (name: string, raw: string | undefined, fallback: number): nu
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1) {
     throw new Error(`${name} must be a whole number of at least 1, got "${raw}"`);
+  }
+  return value;
+};
+
+/** A whole number where 0 turns the limit off. */
+const parseLimit = (name: string, raw: string | undefined, fallback: number): number => {
+  if (raw === undefined || raw === '') {
+    return fallback;
+  }
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    throw new Error(`${name} must be a whole number (0 for no limit), got "${raw}"`);
   }
   return value;
 };
@@ -96,6 +120,7 @@ export const loadConfig = (env: TEnv = process.env): TConfig => {
   const dataDir = path.resolve(env.DATA_DIR || 'data');
   const embedded = !env.DATABASE_URL;
   const demoAccounts = parseFlag(env.DEMO_ACCOUNTS, embedded);
+  const requestTimeoutMs = parseCount('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000);
   return {
     host,
     port,
@@ -105,6 +130,11 @@ export const loadConfig = (env: TEnv = process.env): TConfig => {
     warehouseUrl: env.WAREHOUSE_URL || path.join(dataDir, 'warehouse.duckdb'),
     warehousePatients: parseCount('WAREHOUSE_PATIENTS', env.WAREHOUSE_PATIENTS, 3000),
     warehouseSeed: parseCount('WAREHOUSE_SEED', env.WAREHOUSE_SEED, 1),
+    warehouseStatementTimeoutMs: parseCount(
+      'WAREHOUSE_STATEMENT_TIMEOUT_MS',
+      env.WAREHOUSE_STATEMENT_TIMEOUT_MS,
+      300_000,
+    ),
     firstStartSync: parseFlag(env.FIRST_START_SYNC, demoAccounts),
     appOrigin: (env.APP_ORIGIN || `http://${host}:${port}`).replace(/\/+$/, ''),
     smtpUrl: env.SMTP_URL || undefined,
@@ -119,9 +149,20 @@ export const loadConfig = (env: TEnv = process.env): TConfig => {
     // The API's map helps a developer trying the demo and an attacker probing a deployment.
     apiDocs: parseFlag(env.API_DOCS, embedded),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    requestTimeoutMs: parseCount('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000),
+    requestTimeoutMs,
+    // Node refuses a headers timeout longer than the request's; the whole request bounds it.
+    headersTimeoutMs: Math.min(
+      parseCount('HEADERS_TIMEOUT_MS', env.HEADERS_TIMEOUT_MS, 10_000),
+      requestTimeoutMs,
+    ),
     // Below the usual open-file limit of 1024, with room for database connections and files.
     maxConnections: parseCount('MAX_CONNECTIONS', env.MAX_CONNECTIONS, 900),
+    // One address (a slowloris) cannot hold every slot; a browser opens about six.
+    maxConnectionsPerAddress: parseLimit(
+      'MAX_CONNECTIONS_PER_ADDRESS',
+      env.MAX_CONNECTIONS_PER_ADDRESS,
+      50,
+    ),
     // Six years: HIPAA's retention for documentation of its required policies and activity.
     auditRetentionDays: parseCount('AUDIT_RETENTION_DAYS', env.AUDIT_RETENTION_DAYS, 2190),
     storageUrl: env.STORAGE_URL || undefined,

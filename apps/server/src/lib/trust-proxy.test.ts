@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { testDialects } from '../test/databases';
-import { createTestUser } from '../test/sessions';
+import { createTestUser, TEST_PASSWORD } from '../test/sessions';
 import { useTestPortal } from '../test/test-portal';
-import { parseTrustProxy } from './trust-proxy';
+import { listedProxy, parseTrustProxy } from './trust-proxy';
 
 describe('parseTrustProxy', () => {
   it('reads off, a hop count, "true" as one hop, and proxy addresses', () => {
@@ -104,5 +104,96 @@ describe('TRUST_PROXY=true', () => {
     const { app } = portal();
     const forwardedFor = '203.0.113.9, 198.51.100.7';
     expect(await ipOf(app, { remoteAddress: '10.0.0.1', forwardedFor })).toBe('198.51.100.7');
+  });
+});
+
+describe('listedProxy', () => {
+  it('knows the listed proxies’ addresses, and none for a hop count or no proxy', () => {
+    const listed = listedProxy(['10.0.0.0/8', 'loopback']);
+    expect(listed('10.1.2.3')).toBe(true);
+    expect(listed('::ffff:10.1.2.3')).toBe(true);
+    expect(listed('127.0.0.2')).toBe(true);
+    expect(listed('::1')).toBe(true);
+    expect(listed('192.0.2.1')).toBe(false);
+    expect(listed('not an address')).toBe(false);
+    expect(listedProxy(1)('127.0.0.1')).toBe(false);
+    expect(listedProxy(false)('127.0.0.1')).toBe(false);
+  });
+});
+
+// What a client can write in X-Forwarded-For for a one-hop proxy to pass on as its address.
+const NOT_ADDRESSES = ["=cmd|'/C calc'!A0", 'proxy.example.com', '203.0.113.9:4711', 'unknown'];
+
+describe.each(testDialects())(
+  'TRUST_PROXY=1 and an X-Forwarded-For that is no address [%s]',
+  (dialect) => {
+    const portal = useTestPortal(dialect, { TRUST_PROXY: '1' }, { beforeReady: echoIp });
+
+    it('believes only an IP address there, and otherwise the socket’s peer', async () => {
+      const { app } = portal();
+      for (const forwardedFor of NOT_ADDRESSES) {
+        expect(await ipOf(app, { remoteAddress: '127.0.0.1', forwardedFor })).toBe('127.0.0.1');
+        expect(
+          await ipOf(app, {
+            remoteAddress: '127.0.0.1',
+            forwardedFor: `198.51.100.4, ${forwardedFor}`,
+          }),
+        ).toBe('127.0.0.1');
+      }
+      expect(await ipOf(app, { remoteAddress: '127.0.0.1', forwardedFor: ' 198.51.100.4 ' })).toBe(
+        '198.51.100.4',
+      );
+      expect(
+        await ipOf(app, { remoteAddress: '127.0.0.1', forwardedFor: '::ffff:198.51.100.4' }),
+      ).toBe('::ffff:198.51.100.4');
+      expect(await ipOf(app, { remoteAddress: '127.0.0.1', forwardedFor: '2001:db8::7' })).toBe(
+        '2001:db8::7',
+      );
+    });
+
+    it('audits, sessions and rate-limits sign-ins under the socket’s address instead', async () => {
+      const { app, database } = portal();
+      await createTestUser(database.db, { email: 'nurse@example.com' });
+      const signIn = (password: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { email: 'nurse@example.com', password },
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': NOT_ADDRESSES[0] },
+        });
+
+      expect((await signIn('Wrong-Guess-1!')).statusCode).toBe(401);
+      const attempts = await database.db
+        .selectFrom('auth_attempts')
+        .select('subject')
+        .where('scope', '=', 'address')
+        .execute();
+      expect(attempts.map((row) => row.subject)).toEqual(['127.0.0.1']);
+
+      expect((await signIn(TEST_PASSWORD)).statusCode).toBe(200);
+      const audited = await database.db
+        .selectFrom('audit_log')
+        .select(['action', 'ip'])
+        .where('action', 'in', ['login_failure', 'login_success'])
+        .orderBy('id')
+        .execute();
+      expect(audited).toEqual([
+        { action: 'login_failure', ip: '127.0.0.1' },
+        { action: 'login_success', ip: '127.0.0.1' },
+      ]);
+      const sessions = await database.db.selectFrom('sessions').select('ip').execute();
+      expect(sessions).toEqual([{ ip: '127.0.0.1' }]);
+    });
+  },
+);
+
+describe('TRUST_PROXY as the proxies’ addresses and an X-Forwarded-For that is no address', () => {
+  const portal = useTestPortal('sqlite', { TRUST_PROXY: '10.0.0.0/8' }, { beforeReady: echoIp });
+
+  it('takes the socket’s peer when the first address the proxies did not add is none', async () => {
+    const { app } = portal();
+    const forwardedFor = "203.0.113.9, =cmd|'/C calc'!A0, 10.0.0.2";
+    expect(await ipOf(app, { remoteAddress: '10.0.0.1', forwardedFor })).toBe('10.0.0.1');
   });
 });

@@ -1,4 +1,6 @@
 import { isIP } from 'node:net';
+import proxyAddr from '@fastify/proxy-addr';
+import type { onRequestHookHandler } from 'fastify';
 
 /**
  * Which proxies' X-Forwarded-For the portal believes, in Fastify's trustProxy forms:
@@ -62,3 +64,29 @@ export const parseTrustProxy = (raw: string | undefined): TTrustProxy => {
  */
 export const fastifyTrustProxy = (trust: TTrustProxy) =>
   typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+
+/**
+ * Tells whether a socket's peer is one of the listed proxies, with the same test Fastify
+ * applies to TRUST_PROXY. A hop count names no address, so it lists none.
+ */
+export const listedProxy = (trust: TTrustProxy): ((address: string) => boolean) => {
+  if (!Array.isArray(trust)) {
+    return () => false;
+  }
+  const isListed = proxyAddr.compile(trust);
+  return (address) => isListed(address, 0);
+};
+
+/**
+ * An onRequest hook for when TRUST_PROXY is set. A proxy passes on whatever the client
+ * wrote in X-Forwarded-For, so when the address the portal would believe is not an IP
+ * address (`=cmd|'/C calc'!A0`, a host name), the header is dropped and request.ip falls
+ * back to the socket's peer. Everything that reads request.ip (audit rows, sign-in
+ * limits, contact messages) then sees only addresses.
+ */
+export const believeOnlyAddresses: onRequestHookHandler = (request, _reply, done) => {
+  if (request.headers['x-forwarded-for'] !== undefined && isIP(request.ip) === 0) {
+    delete request.raw.headers['x-forwarded-for'];
+  }
+  done();
+};
