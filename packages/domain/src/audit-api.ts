@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS = [
   'sync_schedule_save',
   'sync_group_save',
   'sync_samples_view',
+  // A running sync job cancelled (issue 28).
+  'sync_cancel',
   // Analytics (issue 15): the reorder list names patients.
   'analytics_reorder_view',
   // Admin documentation (issue 14): each save and delete, with the version it made.

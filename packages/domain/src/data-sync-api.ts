@@ -131,8 +131,12 @@ export const ZSyncJob = z.object({
   /** Who started it: a user's email, or 'scheduler'. */
   triggered_by: z.string().nullable(),
   error: ZSyncErrorObject.nullable(),
+  /** Who asked to cancel the running job; it ends failed soon after. */
+  cancel_requested_by: z.string().nullable(),
 });
 export type TSyncJob = z.infer<typeof ZSyncJob>;
+
+export const ZCancelResponse = z.object({ success: z.literal(true), message: z.string() });
 
 export const ZJobsQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

@@ -17,9 +17,23 @@ export const isRole = (value: unknown): value is TRole =>
 export const roleFromId = (id: number): TRole | undefined =>
   ROLES.find((role) => ROLE_IDS[role] === id);
 
+/**
+ * Editing sync mappings and groups, and running ad-hoc mappings: writing warehouse SQL
+ * (raw_query, sql_query, filter conditions) that fills portal tables. Admin work only;
+ * run_sync (start and schedule the groups admins made) stays with case managers.
+ */
+export const EDIT_SYNC_MAPPINGS = 'edit_sync_mappings';
+
 /** Permissions each role carries in its session claims. */
 export const PERMISSIONS_BY_ROLE: Record<TRole, readonly string[]> = {
-  admin: ['delete_documents', 'manage_users', 'manage_documentation', 'run_sync', 'view_analytics'],
+  admin: [
+    'delete_documents',
+    'manage_users',
+    'manage_documentation',
+    'run_sync',
+    EDIT_SYNC_MAPPINGS,
+    'view_analytics',
+  ],
   case_manager_admin: ['delete_documents'],
   case_manager: ['run_sync'],
   customer_service: [],

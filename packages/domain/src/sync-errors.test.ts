@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { SYNC_ERROR_SUGGESTIONS, categoriseSyncError, opensCaseFixer } from './sync-errors';
+import {
+  SYNC_ERROR_SUGGESTIONS,
+  categoriseSyncError,
+  opensCaseFixer,
+  redactSyncMessage,
+} from './sync-errors';
 
 describe('sync error categories', () => {
   it.each([
@@ -46,5 +51,41 @@ describe('sync error categories', () => {
     for (const suggestions of Object.values(SYNC_ERROR_SUGGESTIONS)) {
       expect(suggestions.length).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('redactSyncMessage', () => {
+  it.each([
+    [
+      'IO Error: No files found that match the pattern "/srv/portal/data/secrets.json"',
+      'IO Error: No files found that match the pattern "[path]"',
+    ],
+    [
+      `Parser Error: syntax error at or near ")"\n\nLINE 1: SELECT 1 AS email) AS a; COPY (SELECT 1) TO '/tmp/x.html'`,
+      'Parser Error: syntax error at or near ")"',
+    ],
+    [
+      `Binder Error: Referenced column "x" not found in FROM clause! LINE 1: SELECT x FROM T`,
+      'Binder Error: Referenced column "x" not found in FROM clause!',
+    ],
+    [
+      `Conversion Error: Could not convert string 'SELECT password_hash FROM users' to INT32`,
+      'Conversion Error: Could not convert string [query] to INT32',
+    ],
+    [
+      'Error: failed at C:\\portal\\data\\warehouse.duckdb while reading',
+      'Error: failed at [path] while reading',
+    ],
+    [
+      `SQL compilation error: invalid identifier '"P"."patientkey"'`,
+      `SQL compilation error: invalid identifier '"P"."patientkey"'`,
+    ],
+    ['Sync cancelled by admin@example.com', 'Sync cancelled by admin@example.com'],
+    [
+      'Some sync jobs failed. Check job history for details. (patients, orders)',
+      'Some sync jobs failed. Check job history for details. (patients, orders)',
+    ],
+  ])('shows staff %j as %j', (message, shown) => {
+    expect(redactSyncMessage(message)).toBe(shown);
   });
 });

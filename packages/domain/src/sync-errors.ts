@@ -84,3 +84,22 @@ export const categoriseSyncError = (
 /** Failures the console sends to the case fixer rather than the error dialog (section 4). */
 export const opensCaseFixer = (message: string): boolean =>
   categoriseSyncError(message).category === 'case_sensitivity_error';
+
+// A file path of two or more parts (/srv/portal/data/x.json, C:\data\x), or a URL's path.
+const PATH = /(?:[A-Za-z]:)?(?:[\\/][\w.$@~-]+){2,}[\\/]?|(?:[\\/][\w.$@~-]+)+[\\/]\*?/g;
+// A quoted stretch that holds SQL: a keyword, a statement separator or a function call.
+const QUOTED = /'[^'\n]*'|"[^"\n]*"/g;
+const SQL_WORDS =
+  /;|\(|\b(select|from|where|join|copy|attach|install|load|pragma|insert|update|delete|drop|create|read_\w+|glob)\b/i;
+
+/**
+ * A sync failure as staff other than admins see it: its first line only (the warehouse
+ * quotes the statement on the next ones), with file paths and quoted SQL taken out.
+ * Admins see the message whole, with its stack trace.
+ */
+export const redactSyncMessage = (message: string): string =>
+  (message.split('\n')[0] ?? '')
+    .replace(/\s*(?:LINE \d+:|Warehouse query:).*$/i, '')
+    .replace(QUOTED, (quoted) => (SQL_WORDS.test(quoted) ? '[query]' : quoted))
+    .replace(PATH, '[path]')
+    .trim();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAPPING_MESSAGES, ZSyncGroup, validateMapping } from './sync-mapping';
+import { SYNC_DESTINATION_TABLES, destinationRefused } from './sync-destinations';
 
 const errorsOf = (input: unknown): string[] => {
   const result = validateMapping(input);
@@ -97,9 +98,9 @@ describe('validateMapping', () => {
     expect(errorsOf(withObjectSource)).toEqual([
       'operations.1.columns.0.source: Column source must be a column name or a list of column names',
     ]);
-    expect(errorsOf({ ...dataframe, mysql_table: 'patients; drop table users' })[0]).toMatch(
-      /^mysql_table: /,
-    );
+    expect(errorsOf({ ...dataframe, mysql_table: 'patients; drop table users' })).toEqual([
+      destinationRefused('patients; drop table users'),
+    ]);
     expect(
       errorsOf({
         ...dataframe,
@@ -109,6 +110,21 @@ describe('validateMapping', () => {
         ],
       }),
     ).toEqual(['Only one base_table operation is allowed']);
+  });
+
+  it.each(['users', 'sessions', 'audit_log', 'admin_documents', 'sync_groups', 'Patients', ' x'])(
+    'refuses %s as a destination, naming the allowed tables',
+    (table) => {
+      const [error] = errorsOf({ ...dataframe, mysql_table: table });
+      expect(error).toBe(destinationRefused(table.trim()));
+      expect(error).toContain(
+        'Allowed tables: patients, doctors, payors, so_classifications, patient_payors, orders, order_items, order_status_history, intake_patients',
+      );
+    },
+  );
+
+  it.each(SYNC_DESTINATION_TABLES)('accepts %s as a destination', (table) => {
+    expect(validateMapping({ ...dataframe, mysql_table: table }).ok).toBe(true);
   });
 
   it('parses sync groups with their mappings', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { destinationRefused, isSyncDestination } from './sync-destinations';
 
 /**
  * Sync mappings (staff-tools.md sections 3 and 5): how one portal table is filled
@@ -18,6 +19,8 @@ export const MAPPING_MESSAGES = {
   queryRequired: 'Query is required for raw_query and sql_query mappings',
   unsupportedType: 'Unsupported mapping type',
   keyColumnsRequired: 'key_columns are required when use_upsert is set',
+  oneStatement:
+    'A sync query must be exactly one SELECT statement: no second statement, and nothing that writes, copies, attaches or installs',
 } as const;
 
 // Warehouse names: TABLE, SCHEMA.TABLE or DB.SCHEMA.TABLE; columns optionally qualified by alias.
@@ -150,6 +153,10 @@ export const validateMapping = (input: unknown): TMappingValidation => {
   const early = specError(input as Record<string, unknown>);
   if (early) {
     return { ok: false, errors: [early] };
+  }
+  const table = (input as { mysql_table: string }).mysql_table.trim();
+  if (!isSyncDestination(table)) {
+    return { ok: false, errors: [destinationRefused(table)] };
   }
   const parsed = ZMapping.safeParse(input);
   if (!parsed.success) {

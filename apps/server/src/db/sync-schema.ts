@@ -68,6 +68,9 @@ export type SyncJobsTable = {
   mapping: string | null;
   triggered_by: string | null;
   schedule_id: string | null;
+  /** Migration 0015: a cancel asked for (by whom) while the job runs. */
+  cancel_requested_at: number | null;
+  cancel_requested_by: string | null;
 };
 
 export type SyncJobLogsTable = {

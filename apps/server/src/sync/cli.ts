@@ -60,7 +60,9 @@ const main = async (): Promise<number> => {
     if (interrupted.length > 0) {
       console.log(`Marked ${interrupted.length} interrupted job(s) failed.`);
     }
-    const warehouse = await openWarehouse(config.warehouseUrl).catch((error: unknown) => {
+    const warehouse = await openWarehouse(config.warehouseUrl, {
+      statementTimeoutMs: config.warehouseStatementTimeoutMs,
+    }).catch((error: unknown) => {
       throw new Error(
         `Cannot open the warehouse at ${config.warehouseUrl} (run npm run warehouse:generate first?): ${(error as Error).message}`,
       );

@@ -59,7 +59,9 @@ export const prepareFirstStart = async (options: {
   let sync: TJobSummary | undefined;
   if (!(await hasFullSync(database))) {
     const started = Date.now();
-    const warehouse = await openWarehouse(config.warehouseUrl);
+    const warehouse = await openWarehouse(config.warehouseUrl, {
+      statementTimeoutMs: config.warehouseStatementTimeoutMs,
+    });
     const loader = await openLoader(config.databaseUrl);
     try {
       sync = await runGroupJob(

@@ -42,7 +42,23 @@ export type TRetryPolicy = { maxRetries: number; delayMs: number };
 
 export const NO_RETRY: TRetryPolicy = { maxRetries: 0, delayMs: 0 };
 
-const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Waits ms, or less when the signal aborts (then throws its reason). */
+export const pause = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason as Error);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason as Error);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 
 /** Who started a run, and the job already claimed for it (the console claims before it answers). */
 export type TRunOptions = {
@@ -50,6 +66,8 @@ export type TRunOptions = {
   retry?: TRetryPolicy | undefined;
   triggeredBy?: string | undefined;
   scheduleId?: string | undefined;
+  /** Aborted when someone cancels the run: no further mapping starts, no retry waits. */
+  signal?: AbortSignal | undefined;
 };
 
 /** Buffers a job's logs and writes them with the (throttled) progress updates. */
@@ -131,6 +149,7 @@ const syncWithRetry = async (
   options: Parameters<typeof syncMapping>[0],
   retry: TRetryPolicy,
   log: (level: TSyncLogLevel, message: string) => void,
+  signal: AbortSignal | undefined,
 ) => {
   for (let attempt = 0; ; attempt += 1) {
     try {
@@ -144,7 +163,7 @@ const syncWithRetry = async (
         'warning',
         `Attempt ${attempt + 1} failed (${category}): ${message}; retry ${attempt + 1} of ${retry.maxRetries} in ${retry.delayMs / 1000} s`,
       );
-      await pause(retry.delayMs);
+      await pause(retry.delayMs, signal);
     }
   }
 };
@@ -185,6 +204,7 @@ export const runMappingJob = async (
       },
       options.retry ?? NO_RETRY,
       journal.log,
+      options.signal,
     );
     await journal.flush();
     await finishJob(context.db, id, {
@@ -267,6 +287,9 @@ export const runGroupJob = async (
   journal.log('info', `Running ${group.mappings.length} mappings`);
   const children: TJobSummary[] = [];
   for (const [index, mapping] of group.mappings.entries()) {
+    if (options.signal?.aborted) {
+      break;
+    }
     children.push(
       await runMappingJob(context, mapping, { ...childOptions, parentId: id, groupId }),
     );
@@ -275,10 +298,12 @@ export const runGroupJob = async (
       rows_processed: children.reduce((sum, child) => sum + child.rowsProcessed, 0),
     });
   }
-  const status = groupRunStatus(children.map((child) => child.status));
+  const cancelled = options.signal?.aborted ? (options.signal.reason as Error) : undefined;
+  const status = cancelled ? 'failed' : groupRunStatus(children.map((child) => child.status));
   const failed = children.filter((child) => child.status !== 'completed');
-  const error =
-    failed.length > 0
+  const error = cancelled
+    ? errorOf(cancelled)
+    : failed.length > 0
       ? errorOf(
           new Error(
             `Some sync jobs failed. Check job history for details. (${failed.map((child) => child.mysqlTable).join(', ')})`,

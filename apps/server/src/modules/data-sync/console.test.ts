@@ -1,4 +1,3 @@
-import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TSchedule } from '@portal/domain/data-sync-schedule-api';
 import { DEFAULT_FULL_SYNC_GROUP_ID } from '@portal/domain/sync-job';
@@ -7,44 +6,9 @@ import type { TRole } from '@portal/domain/roles';
 import { testDialects } from '../../test/databases';
 import { useTestPortal } from '../../test/test-portal';
 import { useTestWarehouse } from '../../test/warehouse';
-import { getJson, signInAs, type TAsUser } from './test-support';
+import { EVERY_CALL, getJson, goodMapping, signInAs, type TAsUser } from './test-support';
 
 const warehouseFile = useTestWarehouse({ patients: 40 });
-
-const goodMapping = {
-  mysql_table: 'payors',
-  type: 'sql_query',
-  query: 'SELECT PAYORKEY AS payor_key FROM PAYORS',
-};
-
-/** Every console call, with a body that passes validation where it has one. */
-const EVERY_CALL: (InjectOptions & { url: string })[] = [
-  { method: 'GET', url: '/api/data-sync/sync-groups' },
-  {
-    method: 'POST',
-    url: '/api/data-sync/sync-groups',
-    payload: { group: { id: 'mine', name: 'Mine', mappings: [goodMapping] } },
-  },
-  { method: 'DELETE', url: '/api/data-sync/sync-groups/mine' },
-  { method: 'GET', url: '/api/data-sync/mappings' },
-  { method: 'POST', url: '/api/data-sync/force-sync', payload: { group_id: 'payors' } },
-  {
-    method: 'POST',
-    url: '/api/data-sync/snowpark/enhanced-dataframe-operations',
-    payload: { mysql_table: 'payors', operations: [{ type: 'base_table', table: 'PAYORS' }] },
-  },
-  { method: 'POST', url: '/api/data-sync/snowpark/sync-query', payload: goodMapping },
-  { method: 'GET', url: '/api/data-sync/jobs' },
-  { method: 'GET', url: '/api/data-sync/jobs/x' },
-  { method: 'GET', url: '/api/data-sync/jobs/x/logs' },
-  { method: 'GET', url: '/api/data-sync/jobs/x/samples' },
-  { method: 'GET', url: '/api/data-sync/data-integrity?group_id=payors' },
-  { method: 'GET', url: '/api/data-sync/scheduler/status?auto_start=false' },
-  { method: 'POST', url: '/api/data-sync/scheduler/control', payload: { action: 'stop' } },
-  { method: 'GET', url: '/api/data-sync/schedules' },
-  { method: 'POST', url: '/api/data-sync/schedule', payload: { group_id: 'payors' } },
-  { method: 'POST', url: '/api/data-sync/schedules', payload: { schedules: [] } },
-];
 
 describe.each(testDialects())('data-sync console API [%s]', (dialect) => {
   const portal = useTestPortal(dialect, {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { TIntegrity } from '@portal/domain/data-sync-api';
+import { destinationRefused, isSyncDestination } from '@portal/domain/sync-destinations';
 import type { TMapping, TSyncGroup } from '@portal/domain/sync-mapping';
 import type { Database } from '../../db/schema';
 import { coerceBatch } from '../../sync/batch';
@@ -23,6 +24,9 @@ const checkTable = async (
   mapping: TMapping,
 ): Promise<Omit<TTable, 'last_sync' | 'last_sync_job_id'>> => {
   const table = mapping.mysql_table;
+  if (!isSyncDestination(table)) {
+    throw new Error(destinationRefused(table));
+  }
   const query = compileMapping(mapping, warehouse.dialect);
   const available = await loader.describe(table);
   if (available.length === 0) {

@@ -4,7 +4,11 @@ import {
   type TSchedule,
   type TScheduleSpec,
 } from '@portal/domain/data-sync-schedule-api';
-import { SYNC_ERROR_CATEGORIES, type TSyncErrorCategory } from '@portal/domain/sync-errors';
+import {
+  SYNC_ERROR_CATEGORIES,
+  redactSyncMessage,
+  type TSyncErrorCategory,
+} from '@portal/domain/sync-errors';
 import type { TSyncJobStatus, TSyncJobType, TSyncLogLevel } from '@portal/domain/sync-job';
 import type { TSyncJobRow } from '../../sync/jobs';
 import type { TScheduleRow } from './repository';
@@ -24,21 +28,27 @@ const suggestionsOf = (raw: string | null): string[] => {
   }
 };
 
+/**
+ * Who reads a job: an admin sees its error whole, with the stack trace and the SQL it
+ * ran; anyone else a first line without file paths or quoted SQL (issue 28).
+ */
+export type TJobViewer = { admin: boolean };
+
 /** The spec's error object: message, category, suggestions, details, stack_trace. */
-const errorOf = (row: TSyncJobRow): TSyncErrorObject | null =>
+const errorOf = (row: TSyncJobRow, viewer: TJobViewer): TSyncErrorObject | null =>
   row.error_message === null
     ? null
     : {
-        message: row.error_message,
+        message: viewer.admin ? row.error_message : redactSyncMessage(row.error_message),
         category: categoryOf(row.error_category),
         suggestions: suggestionsOf(row.error_suggestions),
         details: row.error_details,
-        stack_trace: row.error_stack,
+        stack_trace: viewer.admin ? row.error_stack : null,
       };
 
 const nullableNumber = (value: number | string | null) => (value === null ? null : Number(value));
 
-export const presentJob = (row: TSyncJobRow): TSyncJob => ({
+export const presentJob = (row: TSyncJobRow, viewer: TJobViewer): TSyncJob => ({
   id: row.id,
   type: row.type as TSyncJobType,
   status: row.status as TSyncJobStatus,
@@ -56,14 +66,24 @@ export const presentJob = (row: TSyncJobRow): TSyncJob => ({
   source_count: nullableNumber(row.source_count),
   destination_count: nullableNumber(row.destination_count),
   triggered_by: row.triggered_by,
-  error: errorOf(row),
+  error: errorOf(row, viewer),
+  cancel_requested_by: row.cancel_requested_by,
 });
 
-export const presentLog = (log: { timestamp: number; level: string; message: string }) => ({
-  timestamp: isoTime(log.timestamp)!,
-  level: log.level as TSyncLogLevel,
-  message: log.message,
-});
+type TLogRow = { timestamp: number; level: string; message: string };
+
+/** The lines that quote the SQL a job ran (runner.ts logs it at debug level). */
+const quotesSql = (log: TLogRow) => log.message.startsWith('Warehouse query:');
+
+/** A job's log as the viewer may read it: without the SQL lines, and redacted, for non-admins. */
+export const presentLogs = (logs: TLogRow[], viewer: TJobViewer) =>
+  logs
+    .filter((log) => viewer.admin || !quotesSql(log))
+    .map((log) => ({
+      timestamp: isoTime(log.timestamp)!,
+      level: log.level as TSyncLogLevel,
+      message: viewer.admin ? log.message : redactSyncMessage(log.message),
+    }));
 
 /** A stored schedule; rows written by this version always parse. */
 export const specOf = (row: Pick<TScheduleRow, 'schedule'>): TScheduleSpec =>

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { TSyncLogLevel } from '@portal/domain/sync-job';
-import { validateMapping } from '@portal/domain/sync-mapping';
+import { validateMapping, type TMapping } from '@portal/domain/sync-mapping';
 import type { TConfig } from '../../config';
 import type { TDialect } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -19,10 +19,13 @@ import {
   runGroupJob,
   runMappingJob,
   NO_RETRY,
+  pause,
   type TRetryPolicy,
 } from '../../sync/runner';
 import { isSnowflakeUrl, openWarehouse } from '../../sync/warehouse/index';
-import type { TWarehouse } from '../../sync/warehouse/types';
+import { WarehouseRefusal, type TWarehouse } from '../../sync/warehouse/types';
+import { compileMapping } from '../../sync/compile';
+import { watchForCancel } from './cancel';
 import { releaseGroup, runningJobOf, takeGroup } from './repository';
 
 export type TRunDeps = {
@@ -54,8 +57,6 @@ const connectionFailure = (error: unknown) =>
     { category: (error as { category?: unknown } | null)?.category },
   );
 
-const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 const jobLog = (db: Kysely<Database>, jobId: string) => (level: TSyncLogLevel, message: string) =>
   addLogs(db, jobId, [{ timestamp: Date.now(), level, message }]);
 
@@ -64,10 +65,13 @@ const openWarehouseFor = async (
   deps: TRunDeps,
   retry: TRetryPolicy,
   log: (level: TSyncLogLevel, message: string) => Promise<void>,
+  signal: AbortSignal,
 ): Promise<TWarehouse> => {
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await openWarehouse(deps.config.warehouseUrl);
+      return await openWarehouse(deps.config.warehouseUrl, {
+        statementTimeoutMs: deps.config.warehouseStatementTimeoutMs,
+      });
     } catch (error) {
       const failure = connectionFailure(error);
       const { category } = errorOf(failure);
@@ -78,8 +82,51 @@ const openWarehouseFor = async (
         'warning',
         `${failure.message}; retry ${attempt + 1} of ${retry.maxRetries} in ${retry.delayMs / 1000} s`,
       );
-      await pause(retry.delayMs);
+      await pause(retry.delayMs, signal);
     }
+  }
+};
+
+/**
+ * What the warehouse refuses before anything runs, a reason to answer 400: more than one
+ * statement or not a SELECT, SQL that does not parse, and (DuckDB checks it when it
+ * prepares) a file, directory or extension the locked-down warehouse may not reach.
+ */
+const isRefusal = (error: unknown) =>
+  error instanceof WarehouseRefusal ||
+  (error instanceof Error && /^(Parser|Permission) Error\b/.test(error.message));
+
+/**
+ * Refuses, with a 400 naming the mapping, any mapping whose SQL the warehouse would not
+ * run as one SELECT. A warehouse that cannot be reached now is no reason to refuse: the
+ * run checks again, and reports what it finds.
+ */
+export const checkMappingsSql = async (
+  deps: Pick<TRunDeps, 'config'>,
+  mappings: readonly TMapping[],
+  name: (index: number) => string = () => '',
+) => {
+  let warehouse: TWarehouse;
+  try {
+    warehouse = await openWarehouse(deps.config.warehouseUrl, {
+      statementTimeoutMs: deps.config.warehouseStatementTimeoutMs,
+    });
+  } catch {
+    return;
+  }
+  try {
+    for (const [index, mapping] of mappings.entries()) {
+      try {
+        await warehouse.check(compileMapping(mapping, warehouse.dialect));
+      } catch (error) {
+        if (isRefusal(error)) {
+          const message = (error as Error).message.split('\n')[0]!;
+          throw new AppError('bad_request', `${name(index)}${message}`);
+        }
+      }
+    }
+  } finally {
+    await warehouse.close();
   }
 };
 
@@ -96,23 +143,35 @@ export const createRuns = (deps: TRunDeps) => {
     void done.finally(() => inFlight.delete(done));
   };
 
-  /** Opens what a run needs, runs it, records a failure to open on the job, closes. */
+  /**
+   * Opens what a run needs, runs it, records a failure to open on the job, closes. A
+   * cancel asked for in any process interrupts the warehouse query and stops the run.
+   */
   const execute = async (
     jobId: string,
     retry: TRetryPolicy,
-    run: (warehouse: TWarehouse, loader: TLoader) => Promise<unknown>,
+    run: (warehouse: TWarehouse, loader: TLoader, signal: AbortSignal) => Promise<unknown>,
   ) => {
     let warehouse: TWarehouse | undefined;
     let loader: TLoader | undefined;
+    const controller = new AbortController();
+    const stopWatching = watchForCancel(db, jobId, (reason) => {
+      controller.abort(reason);
+      warehouse?.interrupt(reason);
+    });
     try {
-      warehouse = await openWarehouseFor(deps, retry, jobLog(db, jobId));
+      warehouse = await openWarehouseFor(deps, retry, jobLog(db, jobId), controller.signal);
+      if (controller.signal.aborted) {
+        warehouse.interrupt(controller.signal.reason as Error);
+      }
       loader = await openLoader(deps.config.databaseUrl);
-      await run(warehouse, loader);
+      await run(warehouse, loader, controller.signal);
     } catch (error) {
       const jobError = errorOf(error);
       await jobLog(db, jobId)('error', `Sync failed (${jobError.category}): ${jobError.message}`);
       await finishJob(db, jobId, { status: 'failed', error: jobError, whileRunning: true });
     } finally {
+      stopWatching();
       await loader?.close().catch(() => undefined);
       await warehouse?.close().catch(() => undefined);
     }
@@ -163,10 +222,11 @@ export const createRuns = (deps: TRunDeps) => {
     }
     const retry = options.retry ?? NO_RETRY;
     track(
-      execute(jobId, retry, (warehouse, loader) =>
+      execute(jobId, retry, (warehouse, loader, signal) =>
         runGroupJob({ db, warehouse, loader, destinationLabel: deps.dialect }, groupId, {
           jobId,
           retry,
+          signal,
           triggeredBy: options.triggeredBy,
           scheduleId: options.scheduleId,
         }),
@@ -182,6 +242,7 @@ export const createRuns = (deps: TRunDeps) => {
       throw new AppError('bad_request', validation.errors[0]);
     }
     const mapping = validation.mapping;
+    await checkMappingsSql(deps, [mapping]);
     const jobId = await createMappingJob(
       { db, destinationLabel: deps.dialect, sourceLabel: warehouseLabel(deps.config.warehouseUrl) },
       mapping,
@@ -189,10 +250,11 @@ export const createRuns = (deps: TRunDeps) => {
     );
     const retry = options.retry ?? NO_RETRY;
     track(
-      execute(jobId, retry, (warehouse, loader) =>
+      execute(jobId, retry, (warehouse, loader, signal) =>
         runMappingJob({ db, warehouse, loader, destinationLabel: deps.dialect }, mapping, {
           jobId,
           retry,
+          signal,
         }),
       ),
     );

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { SAMPLE_ROWS, type TSamples } from '@portal/domain/data-sync-api';
+import { destinationRefused, isSyncDestination } from '@portal/domain/sync-destinations';
 import { ZMapping, type TMapping } from '@portal/domain/sync-mapping';
 import type { TDialect } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -85,6 +86,9 @@ export const dataSamples = async (options: {
   const { db, dialect, warehouse, loader, job, mapping } = options;
   const search = options.search?.trim() || undefined;
   const table = mapping.mysql_table;
+  if (!isSyncDestination(table)) {
+    throw new AppError('bad_request', destinationRefused(table));
+  }
   const query = compileMapping(mapping, warehouse.dialect);
   const quote = warehouse.dialect.quote;
 

@@ -2,6 +2,50 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { TRole } from '@portal/domain/roles';
 import { createTestUser, signIn, withSession } from '../../test/sessions';
 
+export const goodMapping = {
+  mysql_table: 'payors',
+  type: 'sql_query',
+  query: 'SELECT PAYORKEY AS payor_key FROM PAYORS',
+};
+
+/** Every console call, with a body that passes validation where it has one. */
+export const EVERY_CALL: (InjectOptions & { url: string })[] = [
+  { method: 'GET', url: '/api/data-sync/sync-groups' },
+  {
+    method: 'POST',
+    url: '/api/data-sync/sync-groups',
+    payload: { group: { id: 'mine', name: 'Mine', mappings: [goodMapping] } },
+  },
+  { method: 'DELETE', url: '/api/data-sync/sync-groups/mine' },
+  { method: 'GET', url: '/api/data-sync/mappings' },
+  { method: 'POST', url: '/api/data-sync/force-sync', payload: { group_id: 'payors' } },
+  {
+    method: 'POST',
+    url: '/api/data-sync/snowpark/enhanced-dataframe-operations',
+    payload: { mysql_table: 'payors', operations: [{ type: 'base_table', table: 'PAYORS' }] },
+  },
+  { method: 'POST', url: '/api/data-sync/snowpark/sync-query', payload: goodMapping },
+  { method: 'GET', url: '/api/data-sync/jobs' },
+  { method: 'GET', url: '/api/data-sync/jobs/x' },
+  { method: 'GET', url: '/api/data-sync/jobs/x/logs' },
+  { method: 'POST', url: '/api/data-sync/jobs/x/cancel' },
+  { method: 'GET', url: '/api/data-sync/jobs/x/samples' },
+  { method: 'GET', url: '/api/data-sync/data-integrity?group_id=payors' },
+  { method: 'GET', url: '/api/data-sync/scheduler/status?auto_start=false' },
+  { method: 'POST', url: '/api/data-sync/scheduler/control', payload: { action: 'stop' } },
+  { method: 'GET', url: '/api/data-sync/schedules' },
+  { method: 'POST', url: '/api/data-sync/schedule', payload: { group_id: 'payors' } },
+  { method: 'POST', url: '/api/data-sync/schedules', payload: { schedules: [] } },
+];
+
+/** The calls that write warehouse SQL (edit_sync_mappings): admins only. */
+export const EDIT_CALLS = new Set([
+  'POST /api/data-sync/sync-groups',
+  'DELETE /api/data-sync/sync-groups/mine',
+  'POST /api/data-sync/snowpark/enhanced-dataframe-operations',
+  'POST /api/data-sync/snowpark/sync-query',
+]);
+
 let counter = 0;
 
 /** A signed-in user of the role: a function sending requests as the web app would. */

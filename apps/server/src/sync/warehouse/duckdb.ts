@@ -1,13 +1,21 @@
 import {
   DuckDBInstance,
   DuckDBTypeId,
+  StatementType,
   type DuckDBConnection,
   type DuckDBDataChunk,
   type DuckDBValue,
 } from '@duckdb/node-api';
+import { MAPPING_MESSAGES } from '@portal/domain/sync-mapping';
 import type { TBatch, TValue } from '../batch';
-import { countSql, duckdbDialect } from '../compile';
-import type { TWarehouse } from './types';
+import { duckdbDialect } from '../compile';
+import {
+  DEFAULT_STATEMENT_TIMEOUT_MS,
+  WarehouseRefusal,
+  WarehouseTimeout,
+  type TWarehouse,
+  type TWarehouseOptions,
+} from './types';
 
 type TConvert = (value: DuckDBValue) => TValue;
 
@@ -90,14 +98,59 @@ export const checkSnowflakeCase = (sql: string) => {
 export const duckdbPath = (url: string) => url.replace(/^duckdb:(\/\/)?/i, '');
 
 /**
- * The embedded warehouse: a DuckDB file, opened read-only so generating a new
- * warehouse and reading it never fight over the lock for long.
+ * Settings that keep warehouse SQL inside the warehouse file: no file, network or
+ * extension access, no ATTACH, and the configuration locked so no statement can undo it
+ * (lock_configuration is applied after the others when the instance is created).
  */
-export const openDuckDbWarehouse = async (url: string): Promise<TWarehouse> => {
+export const LOCKED_DOWN = {
+  access_mode: 'READ_ONLY',
+  enable_external_access: 'false',
+  autoinstall_known_extensions: 'false',
+  autoload_known_extensions: 'false',
+  allow_community_extensions: 'false',
+  lock_configuration: 'true',
+} as const;
+
+/** Exactly one SELECT, prepared: anything else is refused before it runs. */
+const prepareOne = async (connection: DuckDBConnection, sql: string) => {
+  let extracted;
+  try {
+    extracted = await connection.extractStatements(sql);
+  } catch (error) {
+    // SQL that does not parse: the parser's own words, without the client's prefix.
+    const message = error instanceof Error ? error.message : String(error);
+    throw new WarehouseRefusal(message.replace(/^Failed to extract statements: /, ''));
+  }
+  if (extracted.count !== 1) {
+    throw new WarehouseRefusal(MAPPING_MESSAGES.oneStatement);
+  }
+  const prepared = await extracted.prepare(0);
+  if (prepared.statementType !== StatementType.SELECT) {
+    prepared.destroySync();
+    throw new WarehouseRefusal(MAPPING_MESSAGES.oneStatement);
+  }
+  return prepared;
+};
+
+/**
+ * The embedded warehouse: a DuckDB file, opened read-only so generating a new
+ * warehouse and reading it never fight over the lock for long, and locked down
+ * (LOCKED_DOWN). Every statement is one prepared SELECT under the time limit.
+ */
+export const openDuckDbWarehouse = async (
+  url: string,
+  options: TWarehouseOptions = {},
+): Promise<TWarehouse> => {
   const file = duckdbPath(url);
-  const instance = await DuckDBInstance.create(file, { access_mode: 'READ_ONLY' });
+  const instance = await DuckDBInstance.create(file, LOCKED_DOWN);
+  const limitMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   const open = new Set<DuckDBConnection>();
+  let stopped: Error | undefined;
+  const stoppedBy = () => stopped;
   const connect = async () => {
+    if (stopped) {
+      throw stopped;
+    }
     const connection = await instance.connect();
     open.add(connection);
     return connection;
@@ -107,20 +160,66 @@ export const openDuckDbWarehouse = async (url: string): Promise<TWarehouse> => {
       connection.closeSync();
     }
   };
+  /**
+   * Runs the connection's warehouse work under the time limit: the time spent waiting on
+   * DuckDB adds up across calls (a stream's chunks), and past the limit it is interrupted.
+   */
+  const limiter = (connection: DuckDBConnection) => {
+    let usedMs = 0;
+    let timedOut = false;
+    return async <T>(work: () => Promise<T>): Promise<T> => {
+      if (stopped) {
+        throw stopped;
+      }
+      const started = Date.now();
+      const timer = setTimeout(
+        () => {
+          timedOut = true;
+          connection.interrupt();
+        },
+        Math.max(0, limitMs - usedMs),
+      );
+      try {
+        return await work();
+      } catch (error) {
+        // Read again: a cancel may have come while the work ran.
+        throw stoppedBy() ?? (timedOut ? new WarehouseTimeout(limitMs) : error);
+      } finally {
+        clearTimeout(timer);
+        usedMs += Date.now() - started;
+      }
+    };
+  };
   return {
     kind: 'duckdb',
     dialect: duckdbDialect,
     label: `duckdb:${file.split(/[\\/]/).at(-1) ?? file}`,
+    check: async (sql) => {
+      const connection = await connect();
+      try {
+        (await prepareOne(connection, sql)).destroySync();
+      } finally {
+        release(connection);
+      }
+    },
     query: async (sql) => {
       checkSnowflakeCase(sql);
       const connection = await connect();
-      const result = await connection.stream(sql);
+      const limited = limiter(connection);
+      let result;
+      try {
+        const prepared = await limited(() => prepareOne(connection, sql));
+        result = await limited(() => prepared.stream());
+      } catch (error) {
+        release(connection);
+        throw error;
+      }
       const columns = result.columnNames();
       const converters = columns.map((_, index) => converterFor(result.columnTypeId(index)));
       const batches = async function* () {
         try {
           for (;;) {
-            const chunk = await result.fetchChunk();
+            const chunk = await limited(() => result.fetchChunk());
             if (!chunk || chunk.rowCount === 0) {
               return;
             }
@@ -135,11 +234,23 @@ export const openDuckDbWarehouse = async (url: string): Promise<TWarehouse> => {
     count: async (sql) => {
       checkSnowflakeCase(sql);
       const connection = await connect();
+      const limited = limiter(connection);
       try {
-        const reader = await connection.runAndReadAll(countSql(sql));
+        // The count reads the query through DuckDB's query() with the text bound as a
+        // parameter: it is parsed again as one SELECT, never pasted into other SQL.
+        (await limited(() => prepareOne(connection, sql))).destroySync();
+        const prepared = await connection.prepare(COUNT_SQL);
+        prepared.bindVarchar(1, sql);
+        const reader = await limited(() => prepared.runAndReadAll());
         return Number(reader.getRows()[0]?.[0] ?? 0);
       } finally {
         release(connection);
+      }
+    },
+    interrupt: (reason) => {
+      stopped ??= reason;
+      for (const connection of open) {
+        connection.interrupt();
       }
     },
     close: async () => {
@@ -150,3 +261,5 @@ export const openDuckDbWarehouse = async (url: string): Promise<TWarehouse> => {
     },
   };
 };
+
+const COUNT_SQL = 'SELECT COUNT(*) AS "N" FROM query($1)';

@@ -1,9 +1,9 @@
 import { openDuckDbWarehouse } from './duckdb';
 import { openSnowflakeWarehouse } from './snowflake';
-import type { TWarehouse } from './types';
+import type { TWarehouse, TWarehouseOptions } from './types';
 
 export const isSnowflakeUrl = (url: string) => /^snowflake:\/\//i.test(url);
 
 /** The warehouse a WAREHOUSE_URL names: snowflake://… or a DuckDB file path. */
-export const openWarehouse = (url: string): Promise<TWarehouse> =>
-  isSnowflakeUrl(url) ? openSnowflakeWarehouse(url) : openDuckDbWarehouse(url);
+export const openWarehouse = (url: string, options: TWarehouseOptions = {}): Promise<TWarehouse> =>
+  isSnowflakeUrl(url) ? openSnowflakeWarehouse(url, options) : openDuckDbWarehouse(url, options);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseSnowflakeUrl, snowflakeLabel } from './snowflake';
+import {
+  parseSnowflakeUrl,
+  snowflakeLabel,
+  snowflakeSessionSql,
+  snowflakeStatement,
+} from './snowflake';
 import { isSnowflakeUrl } from './index';
 
 describe('Snowflake settings from WAREHOUSE_URL', () => {
@@ -27,5 +32,22 @@ describe('Snowflake settings from WAREHOUSE_URL', () => {
   it('chooses the connector by scheme', () => {
     expect(isSnowflakeUrl('snowflake://u:p@acct/DB/SCHEMA')).toBe(true);
     expect(isSnowflakeUrl('/data/warehouse.duckdb')).toBe(false);
+  });
+
+  it('sends every statement as exactly one, and limits how long it may run', () => {
+    expect(snowflakeStatement('SELECT 1')).toEqual({
+      sqlText: 'SELECT 1',
+      streamResult: true,
+      rowMode: 'array',
+      parameters: { MULTI_STATEMENT_COUNT: 1 },
+    });
+    expect(snowflakeStatement('SELECT 1', { describeOnly: true })).toMatchObject({
+      describeOnly: true,
+      parameters: { MULTI_STATEMENT_COUNT: 1 },
+    });
+    expect(snowflakeSessionSql(300_000)).toBe(
+      'ALTER SESSION SET STATEMENT_TIMEOUT_IN_SECONDS = 300',
+    );
+    expect(snowflakeSessionSql(1)).toBe('ALTER SESSION SET STATEMENT_TIMEOUT_IN_SECONDS = 1');
   });
 });

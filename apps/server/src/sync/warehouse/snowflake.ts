@@ -1,7 +1,7 @@
-import type { RowStatement } from 'snowflake-sdk';
+import type { RowStatement, StatementOption } from 'snowflake-sdk';
 import type { TBatch, TValue } from '../batch';
 import { countSql, snowflakeDialect } from '../compile';
-import type { TWarehouse } from './types';
+import { DEFAULT_STATEMENT_TIMEOUT_MS, type TWarehouse, type TWarehouseOptions } from './types';
 
 /**
  * Snowflake, the production warehouse, through snowflake-sdk. It cannot be
@@ -75,7 +75,29 @@ const categorised = (error: unknown): Error => {
   return failure;
 };
 
-export const openSnowflakeWarehouse = async (url: string): Promise<TWarehouse> => {
+/**
+ * How every statement is sent: Snowflake itself refuses more than one statement
+ * (MULTI_STATEMENT_COUNT = 1) and, with describeOnly, compiles without running.
+ */
+export const snowflakeStatement = (
+  sqlText: string,
+  options: { describeOnly?: boolean } = {},
+): Omit<StatementOption, 'complete'> => ({
+  sqlText,
+  streamResult: true,
+  rowMode: 'array',
+  parameters: { MULTI_STATEMENT_COUNT: 1 },
+  ...(options.describeOnly ? { describeOnly: true } : {}),
+});
+
+/** The session's statement time limit, set once after connecting. */
+export const snowflakeSessionSql = (statementTimeoutMs: number) =>
+  `ALTER SESSION SET STATEMENT_TIMEOUT_IN_SECONDS = ${Math.max(1, Math.ceil(statementTimeoutMs / 1000))}`;
+
+export const openSnowflakeWarehouse = async (
+  url: string,
+  options: TWarehouseOptions = {},
+): Promise<TWarehouse> => {
   const settings = parseSnowflakeUrl(url);
   // Loaded on demand: the SDK is large and warns about Node versions on import, and the
   // embedded setup never needs it.
@@ -97,15 +119,28 @@ export const openSnowflakeWarehouse = async (url: string): Promise<TWarehouse> =
     throw categorised(error);
   }
 
-  const execute = (sqlText: string) =>
+  const running = new Set<RowStatement>();
+  let stopped: Error | undefined;
+  const execute = (sqlText: string, describeOnly = false) =>
     new Promise<RowStatement>((resolve, reject) => {
+      if (stopped) {
+        reject(stopped);
+        return;
+      }
       const statement = connection.execute({
-        sqlText,
-        streamResult: true,
-        rowMode: 'array',
-        complete: (error) => (error ? reject(categorised(error)) : resolve(statement)),
+        ...snowflakeStatement(sqlText, { describeOnly }),
+        complete: (error) => {
+          running.delete(statement);
+          if (error) {
+            reject(stopped ?? categorised(error));
+          } else {
+            resolve(statement);
+          }
+        },
       });
+      running.add(statement);
     });
+  await execute(snowflakeSessionSql(options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS));
 
   return {
     kind: 'snowflake',
@@ -138,12 +173,21 @@ export const openSnowflakeWarehouse = async (url: string): Promise<TWarehouse> =
       };
       return { columns: names, batches: batches() };
     },
+    check: async (sqlText) => {
+      await execute(sqlText, true);
+    },
     count: async (sqlText) => {
       const statement = await execute(countSql(sqlText));
       for await (const row of statement.streamRows() as AsyncIterable<unknown[]>) {
         return Number(row[0]);
       }
       return 0;
+    },
+    interrupt: (reason) => {
+      stopped ??= reason;
+      for (const statement of running) {
+        statement.cancel();
+      }
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -14,7 +14,37 @@ export type TWarehouse = {
   dialect: TWarehouseDialect;
   /** What job records show as their source, without credentials. */
   label: string;
+  /** Refuses (WarehouseRefusal) anything but exactly one SELECT statement, without running it. */
+  check: (sql: string) => Promise<void>;
+  /** Streams one SELECT's rows; refused like check, stopped past the statement time limit. */
   query: (sql: string) => Promise<TWarehouseResult>;
+  /** The row count of one SELECT, under the same rules. */
   count: (sql: string) => Promise<number>;
+  /** Stops whatever runs now; it and every later call fail with the reason (a cancel). */
+  interrupt: (reason: Error) => void;
   close: () => Promise<void>;
 };
+
+export type TWarehouseOptions = {
+  /** How long one query may keep the warehouse busy (WAREHOUSE_STATEMENT_TIMEOUT_MS). */
+  statementTimeoutMs?: number | undefined;
+};
+
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 300_000;
+
+/** SQL the warehouse will not run: more than one statement, or not a SELECT. */
+export class WarehouseRefusal extends Error {
+  override name = 'WarehouseRefusal';
+  readonly category = 'syntax_error';
+}
+
+/** A query stopped at the statement time limit. */
+export class WarehouseTimeout extends Error {
+  override name = 'WarehouseTimeout';
+  constructor(limitMs: number) {
+    super(
+      // No word the error categories read as a connection failure: a runaway query is not retried.
+      `The warehouse query ran longer than the time limit of ${Math.round(limitMs / 1000)} s and was stopped. Narrow the query, or ask an administrator to raise the warehouse time limit.`,
+    );
+  }
+}

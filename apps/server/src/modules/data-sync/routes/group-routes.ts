@@ -12,8 +12,9 @@ import { requireAuth } from '../../../plugins/auth';
 import { AppError } from '../../../plugins/errors';
 import { findGroup, listGroups } from '../../../sync/groups';
 import { getJob } from '../../../sync/jobs';
-import { ERROR_RESPONSES, readers, runners } from '../guards';
+import { ERROR_RESPONSES, editors, readers } from '../guards';
 import { runningJobOf, saveGroup } from '../repository';
+import { checkMappingsSql } from '../runs';
 
 const tags = ['data-sync'];
 
@@ -49,7 +50,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sync-groups',
     {
-      onRequest: runners(app),
+      onRequest: editors(app),
       schema: {
         summary:
           "Creates or updates a group; every mapping is validated with the spec's messages. Default groups keep their name.",
@@ -62,6 +63,11 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = requireAuth(request);
       const { group } = request.body;
       const mappings = validMappings(group.mappings);
+      await checkMappingsSql(
+        app.portal,
+        mappings,
+        (index) => `Mapping ${index + 1} (${mappings[index]!.mysql_table}): `,
+      );
       const existing = await findGroup(db, group.id);
       if (existing?.isDefault && existing.name !== group.name) {
         throw new AppError('bad_request', 'Default groups cannot be renamed');
@@ -90,7 +96,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/sync-groups/:id',
     {
-      onRequest: runners(app),
+      onRequest: editors(app),
       schema: {
         summary: 'Deletes a group of your own; default groups cannot be deleted',
         tags,

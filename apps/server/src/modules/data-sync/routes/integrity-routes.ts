@@ -32,13 +32,13 @@ export const integrityRoutes: FastifyPluginAsyncZod = async (app) => {
         group,
         now: app.clock(),
         open: async () => {
-          const warehouse = await openWarehouse(app.portal.config.warehouseUrl).catch(
-            (error: unknown) => {
-              throw new Error(
-                `Warehouse connection failed: ${error instanceof Error ? error.message : String(error)}`,
-              );
-            },
-          );
+          const warehouse = await openWarehouse(app.portal.config.warehouseUrl, {
+            statementTimeoutMs: app.portal.config.warehouseStatementTimeoutMs,
+          }).catch((error: unknown) => {
+            throw new Error(
+              `Warehouse connection failed: ${error instanceof Error ? error.message : String(error)}`,
+            );
+          });
           try {
             const loader = await openLoader(app.portal.config.databaseUrl);
             return {

@@ -1,5 +1,7 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ZCancelResponse,
   ZJobLogsQuery,
   ZJobLogsResponse,
   ZJobParams,
@@ -9,17 +11,25 @@ import {
   ZSamplesQuery,
   ZSamplesResponse,
 } from '@portal/domain/data-sync-api';
+import {
+  destinationRefused,
+  isPatientBearing,
+  isSyncDestination,
+} from '@portal/domain/sync-destinations';
 import { requireAuth } from '../../../plugins/auth';
 import { AppError } from '../../../plugins/errors';
 import { childJobs, getJob, getJobLogs } from '../../../sync/jobs';
 import { openLoader } from '../../../sync/load/index';
 import { openWarehouse } from '../../../sync/warehouse/index';
-import { ERROR_RESPONSES, readers } from '../guards';
-import { presentJob, presentLog } from '../presenters';
+import { requestCancel } from '../cancel';
+import { ERROR_RESPONSES, isAdmin, readers, runners } from '../guards';
+import { presentJob, presentLogs } from '../presenters';
 import { pageJobs } from '../repository';
 import { dataSamples, mappingOfJob } from '../samples';
 
 const tags = ['data-sync'];
+
+const viewerOf = (request: FastifyRequest) => ({ admin: isAdmin(requireAuth(request).user.role) });
 
 /** Job history, one job with its logs and children, its logs alone, and its data samples. */
 export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,11 +55,12 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const viewer = viewerOf(request);
       const { page, per_page: perPage, status, top_level: topLevel } = request.query;
       const { total, rows } = await pageJobs(db, { page, perPage, status, topLevel });
       return {
         success: true as const,
-        jobs: rows.map(presentJob),
+        jobs: rows.map((row) => presentJob(row, viewer)),
         current_page: page,
         pages: Math.ceil(total / perPage),
         total,
@@ -70,14 +81,15 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const viewer = viewerOf(request);
       const job = await jobOr404(request.params.id);
       const [logs, children] = await Promise.all([getJobLogs(db, job.id), childJobs(db, job.id)]);
       return {
         success: true as const,
         data: {
-          ...presentJob(job),
-          logs: logs.map(presentLog),
-          children: children.map(presentJob),
+          ...presentJob(job, viewer),
+          logs: presentLogs(logs, viewer),
+          children: children.map((child) => presentJob(child, viewer)),
         },
       };
     },
@@ -99,7 +111,39 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       const job = await jobOr404(request.params.id);
       const { level } = request.query;
       const logs = (await getJobLogs(db, job.id)).filter((log) => !level || log.level === level);
-      return { success: true as const, data: { logs: logs.map(presentLog) } };
+      return { success: true as const, data: { logs: presentLogs(logs, viewerOf(request)) } };
+    },
+  );
+
+  app.post(
+    '/jobs/:id/cancel',
+    {
+      onRequest: runners(app),
+      schema: {
+        summary:
+          'Cancels a running job (a group run with all its mappings): the warehouse query is interrupted and the load rolled back, in whichever process runs it. 409 when the job is not running.',
+        tags,
+        params: ZJobParams,
+        response: { 200: ZCancelResponse, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const job = await jobOr404(request.params.id);
+      // A mapping job of a group run stops with its run.
+      const runId = job.parent_id ?? job.id;
+      if (!(await requestCancel(db, { jobId: runId, by: user.email, now: app.clock() }))) {
+        throw new AppError('conflict', 'This job is not running, or is already being cancelled');
+      }
+      await app.audit(request, {
+        action: 'sync_cancel',
+        userId: user.id,
+        detail: { job_id: runId },
+      });
+      return {
+        success: true as const,
+        message: 'Cancelling: the job stops within a few seconds.',
+      };
     },
   );
 
@@ -131,20 +175,30 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
           'Data samples belong to one table: open the job of one of the group run’s mappings',
         );
       }
+      if (!isSyncDestination(mapping.mysql_table)) {
+        throw new AppError('bad_request', destinationRefused(mapping.mysql_table));
+      }
+      // Samples are not scoped by payor: a patient table's show every payor's patients.
+      if (isPatientBearing(mapping.mysql_table) && !isAdmin(user.role)) {
+        throw new AppError(
+          'forbidden',
+          `Data samples of ${mapping.mysql_table} hold patients of every payor; only an administrator can view them.`,
+        );
+      }
       const search = request.query.search;
       await app.audit(request, {
         action: 'sync_samples_view',
         userId: user.id,
         detail: { job_id: job.id, mysql_table: mapping.mysql_table, search: search ?? null },
       });
-      const warehouse = await openWarehouse(app.portal.config.warehouseUrl).catch(
-        (error: unknown) => {
-          throw new AppError(
-            'unavailable',
-            `Warehouse connection failed: ${error instanceof Error ? error.message : String(error)}`,
-          );
-        },
-      );
+      const warehouse = await openWarehouse(app.portal.config.warehouseUrl, {
+        statementTimeoutMs: app.portal.config.warehouseStatementTimeoutMs,
+      }).catch((error: unknown) => {
+        throw new AppError(
+          'unavailable',
+          `Warehouse connection failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      });
       const loader = await openLoader(app.portal.config.databaseUrl);
       try {
         const data = await dataSamples({ db, dialect, warehouse, loader, job, mapping, search });

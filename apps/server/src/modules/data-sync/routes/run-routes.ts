@@ -6,7 +6,7 @@ import {
   ZStartResponse,
 } from '@portal/domain/data-sync-api';
 import { requireAuth } from '../../../plugins/auth';
-import { ERROR_RESPONSES, runners } from '../guards';
+import { ERROR_RESPONSES, editors, runners } from '../guards';
 
 const tags = ['data-sync'];
 
@@ -43,7 +43,7 @@ export const runRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/snowpark/enhanced-dataframe-operations',
     {
-      onRequest: runners(app),
+      onRequest: editors(app),
       schema: {
         summary:
           'Runs one ad-hoc dataframe mapping (operations on warehouse tables) into a portal table',
@@ -76,7 +76,7 @@ export const runRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/snowpark/sync-query',
     {
-      onRequest: runners(app),
+      onRequest: editors(app),
       schema: {
         summary: 'Runs one ad-hoc warehouse query into a portal table (replace, upsert or append)',
         tags,

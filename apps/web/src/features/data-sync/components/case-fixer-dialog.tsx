@@ -19,7 +19,7 @@ type TTabId = (typeof TABS)[number]['id'];
 
 /** Case Sensitivity Fixer: the group's case issues, before/after, and Apply Fixes (saves the group). */
 export const CaseFixerDialog = ({ groupId, onClose }: { groupId: string; onClose: () => void }) => {
-  const { canRun } = useDataSync();
+  const { canEdit } = useDataSync();
   const [tab, setTab] = useState<TTabId>('issues');
   const [showCode, setShowCode] = useState(false);
   const groups = useSyncGroups();
@@ -72,7 +72,7 @@ export const CaseFixerDialog = ({ groupId, onClose }: { groupId: string; onClose
             <button type="button" className={buttonClass} onClick={onClose}>
               Cancel
             </button>
-            {canRun && (
+            {canEdit ? (
               <button
                 type="button"
                 className={primaryButtonClass}
@@ -90,6 +90,10 @@ export const CaseFixerDialog = ({ groupId, onClose }: { groupId: string; onClose
               >
                 {save.isPending ? 'Applying...' : 'Apply Fixes'}
               </button>
+            ) : (
+              <p className="self-center text-sm text-slate-600">
+                Only an administrator can apply fixes to a mapping.
+              </p>
             )}
           </div>
         </div>

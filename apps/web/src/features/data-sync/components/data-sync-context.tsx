@@ -12,6 +12,8 @@ export type TDataSyncDialog =
 export type TDataSyncActions = {
   /** run_sync: Start Sync, Schedule, Fix Case, Run Now, Edit, Delete and scheduler control. */
   canRun: boolean;
+  /** edit_sync_mappings (admins): saving a group's mappings, as Apply Fixes does. */
+  canEdit: boolean;
   openDialog: (dialog: TDataSyncDialog) => void;
   /** Starts a group run and follows it in the jobs panel. */
   startSync: (groupId: string) => void;

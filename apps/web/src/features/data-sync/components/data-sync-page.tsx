@@ -1,3 +1,4 @@
+import { EDIT_SYNC_MAPPINGS } from '@portal/domain/roles';
 import { useCallback, useMemo, useState } from 'react';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { useForceSync } from '../api/force-sync';
@@ -22,6 +23,7 @@ export const DataSyncPage = ({ permissions }: { permissions: readonly string[] }
   const [tab, setTab] = useState<TTabId>('groups');
   const [dialog, setDialog] = useState<TDataSyncDialog>();
   const canRun = permissions.includes('run_sync');
+  const canEdit = permissions.includes(EDIT_SYNC_MAPPINGS);
 
   // A job seen running that fails opens the fixer or the error dialog (section 4).
   const onFailed = useCallback((job: TTrackedJob) => {
@@ -39,6 +41,7 @@ export const DataSyncPage = ({ permissions }: { permissions: readonly string[] }
   const actions = useMemo(
     () => ({
       canRun,
+      canEdit,
       openDialog: setDialog,
       // Progress and start errors show on Sync Groups, so a start from the Scheduler tab
       // (Run Now) or a dialog (Retry) goes there.
@@ -48,7 +51,7 @@ export const DataSyncPage = ({ permissions }: { permissions: readonly string[] }
       },
       startingGroup: start.isPending ? start.variables : undefined,
     }),
-    [canRun, start, track],
+    [canRun, canEdit, start, track],
   );
 
   return (

@@ -29,6 +29,7 @@ const job = (overrides: Partial<TSyncJob> = {}): TSyncJob => ({
   destination_count: null,
   triggered_by: null,
   error: null,
+  cancel_requested_by: null,
   ...overrides,
 });
 
