@@ -102,6 +102,22 @@ export const resetLinkFor = async (email: string) => {
   return link!;
 };
 
+/** Waits for the mail confirming a new email address and returns its link. */
+export const confirmEmailLinkFor = async (email: string) => {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mail = (await mailsTo(email)).at(-1);
+        link = /https?:\/\/\S+\/confirm-email\?token=[A-Za-z0-9_-]+/.exec(mail ?? '')?.[0];
+        return link;
+      },
+      { message: `a confirmation mail to ${email} in ${MAIL_DIR}`, timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return link!;
+};
+
 /** No axe-core violations on the page as it stands. */
 export const expectNoA11yViolations = async (page: Page) => {
   const results = await new AxeBuilder({ page }).analyze();

@@ -31,6 +31,8 @@ export const AUDIT_ACTIONS = [
   'audit_view',
   'audit_export',
   'profile_update',
+  // A new email address confirmed by its mailed link (issue 28), with both addresses.
+  'email_change',
   'contact_message',
   // The data-sync console (issue 12): runs, the scheduler, schedules, groups, samples.
   'sync_start',

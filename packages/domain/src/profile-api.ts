@@ -18,10 +18,28 @@ export const PROFILE_MESSAGES = {
   filtersUpdated: 'Filter preferences updated!',
   filtersFailed: 'Failed to update filter preferences',
   noClassifications: 'No order classifications available at this time.',
-  emailTaken: 'This email address is already used by another account.',
   currentPasswordRequired: 'Enter your current password to change your email address.',
   currentPasswordWrong: 'Current password is incorrect',
+  emailChangeTooMany:
+    'You have asked to change your email address too many times. Please wait an hour and try again.',
+  emailLinkInvalid: 'This confirmation link is invalid or has expired.',
+  emailTakenAtConfirm:
+    'Another account now uses this email address, so your email address was not changed. Request the change again with another address.',
 } as const;
+
+/** How long a link confirming a new email address works (issue 28). */
+export const EMAIL_CHANGE_LINK_HOURS = 24;
+
+/**
+ * The answer to a requested email change. It names only what the user typed, so it reads the
+ * same whether or not another account uses the address.
+ */
+export const emailChangeRequestedMessage = (email: string) =>
+  `We sent a confirmation link to ${email}. Your email address changes when you open it; until then, sign in with your current address.`;
+
+/** The answer once the link is opened: the account's new sign-in name. */
+export const emailChangedMessage = (email: string) =>
+  `Your email address is now ${email}. Sign in with it from now on.`;
 
 export const ZProfileUsername = ZLine()
   .trim()
@@ -47,8 +65,23 @@ export const ZProfileUpdate = z.object({
 });
 export type TProfileUpdate = z.input<typeof ZProfileUpdate>;
 
+/**
+ * The stored values: after an email change is requested `email` is still the current one,
+ * and `message` says where the confirmation link went.
+ */
 export const ZProfileUpdateResponse = ZProfileResponse.extend({ message: z.string() });
 export type TProfileUpdateResponse = z.infer<typeof ZProfileUpdateResponse>;
+
+/** POST /api/profile/confirm-email: the token from the link is the only credential. */
+export const ZConfirmEmailInput = z.object({ token: ZLine().trim().min(1).max(256) });
+export type TConfirmEmailInput = z.input<typeof ZConfirmEmailInput>;
+
+export const ZConfirmEmailResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  email: z.string(),
+});
+export type TConfirmEmailResponse = z.infer<typeof ZConfirmEmailResponse>;
 
 /** Whether an edit changes the email (compared as the server stores it: trimmed, lower case). */
 export const emailChanges = (stored: string, typed: string) =>

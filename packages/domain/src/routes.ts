@@ -19,6 +19,8 @@ export const ROUTE_ACCESS = {
   '/login': 'public',
   '/forgot-password': 'public',
   '/reset-password': 'public',
+  /** The link confirming a new email address: the token authorises it, signed in or not. */
+  '/confirm-email': 'public',
   '/change-password': 'signed_in',
   '/dashboard': 'signed_in',
   '/patient-search': STAFF,

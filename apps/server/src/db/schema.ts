@@ -71,6 +71,16 @@ export type PasswordResetTokensTable = {
   consumed_at: number | null;
 };
 
+/** Email changes waiting for the link mailed to the new address (migration 0016). */
+export type EmailChangesTable = {
+  id: Generated<number>;
+  user_id: number;
+  new_email: string;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+};
+
 export type AuthAttemptsTable = {
   id: string;
   kind: string;
@@ -253,6 +263,7 @@ export type Database = {
   users: UsersTable;
   sessions: SessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
+  email_changes: EmailChangesTable;
   auth_attempts: AuthAttemptsTable;
   audit_log: AuditLogTable;
   housekeeping_runs: HousekeepingRunsTable;

@@ -3,6 +3,7 @@ import { testClock } from '../test/clock';
 import { testDialects } from '../test/databases';
 import { freePort, startSmtp } from '../test/smtp-server';
 import { useTestPortal } from '../test/test-portal';
+import { resetPasswordMail } from '../modules/auth/mail-templates';
 import { enqueueMail, retryDelayMs } from './outbox';
 import { smtpTransport, type TMailTransport } from './transport';
 import { deliverDueMail } from './worker';
@@ -75,5 +76,50 @@ describe.each(testDialects())('mail outbox [%s]', (dialect) => {
     const options = { db, transport, from: 'portal@example.com', log: silent, now: at };
     await Promise.all([deliverDueMail(options), deliverDueMail(options), deliverDueMail(options)]);
     expect(delivered.sort()).toEqual([0, 1, 2, 3, 4].map((i) => `many-${i}@example.com`));
+  });
+
+  it('keeps a delivered reset mail as an envelope only: its link is gone from the row', async () => {
+    const { db } = portal().database;
+    const at = clock.now() + 3 * DAY;
+    const token = 'reset-token-at-rest-0123456789abcdefghijklmno';
+    const to = 'at-rest@example.com';
+    await enqueueMail(
+      db,
+      resetPasswordMail({ to, appOrigin: 'https://portal.example.org', token }),
+      at,
+    );
+    const queued = await db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to_address', '=', to)
+      .executeTakeFirstOrThrow();
+    // Until delivery the body is what the worker sends.
+    expect(queued.text_body).toContain(token);
+
+    const delivered: string[] = [];
+    const transport: TMailTransport = {
+      send: async (mail) => {
+        delivered.push(`${mail.text}\n${mail.html ?? ''}`);
+      },
+      close: () => undefined,
+    };
+    await deliverDueMail({ db, transport, from: 'portal@example.com', log: silent, now: at });
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]).toContain(`/reset-password?token=${token}`);
+
+    const sent = await db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('id', '=', queued.id)
+      .executeTakeFirstOrThrow();
+    expect(sent).toMatchObject({
+      to_address: to,
+      subject: queued.subject,
+      created_at: at,
+      sent_at: at,
+      text_body: '',
+      html_body: null,
+    });
+    expect(JSON.stringify(sent)).not.toContain(token);
   });
 });

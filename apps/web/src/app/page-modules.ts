@@ -13,6 +13,7 @@ export const loadAppLayout = () => import('./app-layout');
 export const SCREEN_MODULES = {
   '/forgot-password': () => import('../features/auth/components/forgot-password-page'),
   '/reset-password': () => import('../features/auth/components/reset-password-page'),
+  '/confirm-email': () => import('./confirm-email-route'),
   '/change-password': () => import('../features/auth/components/change-password-page'),
   '/dashboard': () => import('./dashboard-route'),
   '/patient-search': () => import('./staff-routes'),

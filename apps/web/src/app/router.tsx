@@ -26,6 +26,10 @@ const ResetPasswordPage = lazyComponent(
   SCREEN_MODULES['/reset-password'],
   (module) => module.ResetPasswordPage,
 );
+const ConfirmEmailRoute = lazyComponent(
+  SCREEN_MODULES['/confirm-email'],
+  (module) => module.ConfirmEmailRoute,
+);
 
 // The screen of the address the app opened on, and its frame, start downloading now,
 // while the session check is still on the wire, rather than after it.
@@ -79,6 +83,7 @@ export const AppRouter = () => (
         <Route path="/login" element={publicScreen(<LoginPage />)} />
         <Route path="/forgot-password" element={publicScreen(<ForgotPasswordPage />)} />
         <Route path="/reset-password" element={publicScreen(<ResetPasswordPage />)} />
+        <Route path="/confirm-email" element={publicScreen(<ConfirmEmailRoute />)} />
         <Route element={<RequireAuth />}>
           <Route
             element={

@@ -14,6 +14,7 @@ import * as m0012 from './0012-admin-documentation';
 import * as m0013 from './0013-analytics-summaries';
 import * as m0014 from './0014-patient-order-counts';
 import * as m0015 from './0015-sync-job-cancel';
+import * as m0016 from './0016-email-changes';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0013-analytics-summaries': m0013,
   '0014-patient-order-counts': m0014,
   '0015-sync-job-cancel': m0015,
+  '0016-email-changes': m0016,
 };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { pruneEmailChanges } from '../profile/repository';
 import { pruneAttempts } from './rate-limit';
 import { pruneResetTokens } from './repository';
 
@@ -12,6 +13,7 @@ export const pruneAuthTables = async (app: FastifyInstance) => {
   const now = app.clock();
   await pruneAttempts(db, now);
   await pruneResetTokens(db, now - DAY);
+  await pruneEmailChanges(db, now);
   await db
     .deleteFrom('sessions')
     .where((eb) =>

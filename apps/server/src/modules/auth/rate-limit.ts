@@ -2,11 +2,13 @@ import { createHash, randomUUID } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import type { Kysely } from 'kysely';
 import { AUTH_MESSAGES } from '@portal/domain/messages';
+import { PROFILE_MESSAGES } from '@portal/domain/profile-api';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
 
 /**
  * Password-guessing limits for sign-in and change-password (decisions.md, "Rate limits").
@@ -37,7 +39,26 @@ export const FORGOT_PASSWORD_LIMITS = {
   addressMaxTries: 30,
 } as const;
 
-export type TAttemptKind = 'login' | 'forgot_password' | 'change_password';
+/**
+ * An email change mails the new address and the old one, so every request that passed the
+ * password check counts, per account (user id) and per client address (issue 28).
+ */
+export const EMAIL_CHANGE_LIMITS = {
+  windowMs: HOUR,
+  accountMaxTries: 5,
+  addressMaxTries: 20,
+} as const;
+
+export type TAttemptKind = 'login' | 'forgot_password' | 'change_password' | 'email_change';
+
+/** The kinds that send mail: every request counts, against plain per-account and per-address caps. */
+const MAIL_LIMITS: Partial<
+  Record<TAttemptKind, { windowMs: number; accountMaxTries: number; addressMaxTries: number }>
+> = { forgot_password: FORGOT_PASSWORD_LIMITS, email_change: EMAIL_CHANGE_LIMITS };
+
+const REFUSALS: Partial<Record<TAttemptKind, string>> = {
+  email_change: PROFILE_MESSAGES.emailChangeTooMany,
+};
 
 /**
  * The address an attempt is counted under. An IPv6 client commonly holds a whole /64, so
@@ -123,9 +144,11 @@ export const loginRefused = (counts: Record<TScope, TTally>, now: number) => {
   return now < pair.lastAt + wait;
 };
 
-const forgotPasswordRefused = (counts: Record<TScope, TTally>) =>
-  counts.address.tries >= FORGOT_PASSWORD_LIMITS.addressMaxTries ||
-  counts.account.tries >= FORGOT_PASSWORD_LIMITS.accountMaxTries;
+const mailRequestRefused = (
+  counts: Record<TScope, TTally>,
+  limits: { accountMaxTries: number; addressMaxTries: number },
+) =>
+  counts.address.tries >= limits.addressMaxTries || counts.account.tries >= limits.accountMaxTries;
 
 /** The hash keeps the pair's subject short and the email out of one more column. */
 const pairSubject = (address: string, account: string) =>
@@ -158,12 +181,12 @@ export const takeAttempt = async (
   }));
   await db.insertInto('auth_attempts').values(rows).execute();
   const own = rows.map((row) => row.id);
-  const windowMs =
-    kind === 'forgot_password' ? FORGOT_PASSWORD_LIMITS.windowMs : LOGIN_LIMITS.windowMs;
+  const mailLimits = MAIL_LIMITS[kind];
+  const windowMs = mailLimits?.windowMs ?? LOGIN_LIMITS.windowMs;
   const counts = await tallies(db, { kind, subjects, since: now - windowMs, own });
-  if (kind === 'forgot_password' ? forgotPasswordRefused(counts) : loginRefused(counts, now)) {
+  if (mailLimits ? mailRequestRefused(counts, mailLimits) : loginRefused(counts, now)) {
     await forgetAttempts(db, own);
-    throw new AppError('too_many_requests', AUTH_MESSAGES.tooManyRequests);
+    throw new AppError('too_many_requests', REFUSALS[kind] ?? AUTH_MESSAGES.tooManyRequests);
   }
   return own;
 };
@@ -176,5 +199,14 @@ export const forgetAttempts = (db: Kysely<Database>, ids: string[]) =>
 export const pruneAttempts = (db: Kysely<Database>, now: number) =>
   db
     .deleteFrom('auth_attempts')
-    .where('at', '<', now - Math.max(LOGIN_LIMITS.windowMs, FORGOT_PASSWORD_LIMITS.windowMs))
+    .where(
+      'at',
+      '<',
+      now -
+        Math.max(
+          LOGIN_LIMITS.windowMs,
+          FORGOT_PASSWORD_LIMITS.windowMs,
+          EMAIL_CHANGE_LIMITS.windowMs,
+        ),
+    )
     .execute();

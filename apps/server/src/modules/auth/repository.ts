@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, PasswordResetTokensTable } from '../../db/schema';
+import { deleteEmailChanges } from '../profile/repository';
 
 export const insertResetToken = (
   db: Kysely<Database>,
@@ -35,8 +36,9 @@ export const consumeResetToken = async (db: Kysely<Database>, id: number, now: n
 };
 
 /**
- * Stores a new password hash, lifts the forced change, and voids outstanding reset tokens.
- * Every path that sets a password goes through here.
+ * Stores a new password hash, lifts the forced change, and voids outstanding reset tokens
+ * and pending email changes (the notice of a change the owner did not ask for tells them to
+ * change their password, which cancels it). Every path that sets a password goes through here.
  */
 export const storeNewPassword = async (
   db: Kysely<Database>,
@@ -53,6 +55,7 @@ export const storeNewPassword = async (
     .where('id', '=', options.userId)
     .execute();
   await voidResetTokens(db, options.userId, options.now);
+  await deleteEmailChanges(db, options.userId);
 };
 
 export const markFilterPreferencesShown = (db: Kysely<Database>, userId: number, now: number) =>

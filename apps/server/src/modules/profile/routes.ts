@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ZConfirmEmailInput,
+  ZConfirmEmailResponse,
   ZProfileResponse,
   ZProfileUpdate,
   ZProfileUpdateResponse,
@@ -8,7 +10,7 @@ import { rolesFor } from '@portal/domain/routes';
 import { requireAuth, requireRole } from '../../plugins/auth';
 import { ZErrorBody } from '../../plugins/errors';
 import { authContext } from '../auth/context';
-import { presentProfile, updateProfile } from './service';
+import { confirmEmailChange, presentProfile, updateProfile } from './service';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody };
 
@@ -38,15 +40,34 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: guard,
       schema: {
-        summary: 'Changes the full name and email; a new email needs current_password',
+        summary:
+          'Changes the full name at once; a new email (with current_password) is mailed a confirmation link',
         tags: ['profile'],
         body: ZProfileUpdate,
-        response: { 200: ZProfileUpdateResponse, ...errors, 409: ZErrorBody, 429: ZErrorBody },
+        response: { 200: ZProfileUpdateResponse, ...errors, 429: ZErrorBody },
       },
     },
     async (request, reply) => {
       void reply.header('Cache-Control', 'no-store');
       return updateProfile(authContext(app, request), requireAuth(request), request.body);
+    },
+  );
+
+  // Public, as the reset-by-link calls are: the link may be opened where nobody is signed
+  // in, so there is no session whose CSRF value it could echo; the token is the credential.
+  app.post(
+    '/profile/confirm-email',
+    {
+      schema: {
+        summary: 'Moves the account to the new email its mailed link confirms; single use',
+        tags: ['profile'],
+        body: ZConfirmEmailInput,
+        response: { 200: ZConfirmEmailResponse, 400: ZErrorBody, 409: ZErrorBody },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('Cache-Control', 'no-store');
+      return confirmEmailChange(authContext(app, request), request.body);
     },
   );
 };

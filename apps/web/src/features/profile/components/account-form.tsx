@@ -17,7 +17,9 @@ type TProps = { profile: TProfile; onSaved?: (() => unknown) | undefined };
 
 /**
  * Full Name and Email Address. A changed email is the account's new sign-in name, so the
- * current password is asked for then, and sent only then.
+ * current password is asked for then, and sent only then. The new address must confirm by
+ * its mailed link: until then the field shows the current email again, and a lasting note
+ * says where the link went.
  */
 export const AccountForm = ({ profile, onSaved }: TProps) => {
   const [username, setUsername] = useState(profile.username);
@@ -25,11 +27,13 @@ export const AccountForm = ({ profile, onSaved }: TProps) => {
   const [currentPassword, setCurrentPassword] = useState('');
   const update = useUpdateProfile(onSaved);
   const { notice, show, clear } = useTimedNotice({ keepErrors: true });
+  const [linkSent, setLinkSent] = useState<string>();
   const emailChanged = emailChanges(profile.email, email);
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     clear();
+    setLinkSent(undefined);
     try {
       const saved = await update.mutateAsync({
         username,
@@ -39,7 +43,11 @@ export const AccountForm = ({ profile, onSaved }: TProps) => {
       setUsername(saved.username);
       setEmail(saved.email);
       setCurrentPassword('');
-      show({ tone: 'success', text: PROFILE_MESSAGES.updated });
+      if (emailChanged) {
+        setLinkSent(saved.message);
+      } else {
+        show({ tone: 'success', text: PROFILE_MESSAGES.updated });
+      }
     } catch (error) {
       show({ tone: 'error', text: failureText(PROFILE_MESSAGES.updateFailed, error) });
     }
@@ -49,6 +57,7 @@ export const AccountForm = ({ profile, onSaved }: TProps) => {
   return (
     <form className="space-y-4" onSubmit={(event) => void submit(event)}>
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      {linkSent && <Alert tone="info">{linkSent}</Alert>}
       <TextField
         id="profile-name"
         label="Full Name"
@@ -83,7 +92,8 @@ export const AccountForm = ({ profile, onSaved }: TProps) => {
             onChange={(event) => setCurrentPassword(event.target.value)}
           />
           <p id="profile-current-password-hint" className="mt-1 text-xs text-slate-600">
-            {PROFILE_MESSAGES.currentPasswordRequired} You will sign in with the new address.
+            {PROFILE_MESSAGES.currentPasswordRequired} We will mail a confirmation link to the new
+            address; it becomes your sign-in once you open the link.
           </p>
         </div>
       )}
