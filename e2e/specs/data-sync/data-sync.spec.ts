@@ -141,6 +141,41 @@ test('an admin runs the full sync, watches it complete, and reads its details an
   await expect(samples).toHaveCount(0);
 });
 
+test('a case manager runs groups but writes no SQL and sees no patient samples', async ({
+  page,
+}) => {
+  await signInAs(page, 'case_manager@example.com');
+  await waitUntilIdle(page);
+  await openConsole(page);
+  // The server refuses the calls that write warehouse SQL (issue 28).
+  const refused = await page.request.post('/api/data-sync/snowpark/sync-query', {
+    headers: await csrf(page),
+    data: { mysql_table: 'users', query: "SELECT 'x@example.com' AS email, 'admin' AS role" },
+  });
+  expect(refused.status()).toBe(403);
+
+  // The fixer opens read-only: its issues, but no Apply Fixes.
+  await page.getByRole('button', { name: 'Fix Case: Full sync' }).click();
+  const fixer = page.getByRole('dialog', { name: 'Case Sensitivity Fixer' });
+  await expect(
+    fixer.getByText('Only an administrator can apply fixes to a mapping.'),
+  ).toBeVisible();
+  await expect(fixer.getByRole('button', { name: 'Apply Fixes' })).toHaveCount(0);
+  await fixer.getByRole('button', { name: 'Cancel' }).click();
+
+  // A patients job's details say why there are no samples; a payors job has them.
+  await page.getByRole('tab', { name: 'Job History' }).click();
+  const row = page.getByTestId('history-row').filter({ hasText: 'patients' }).first();
+  await row.getByRole('button', { name: /View Details/ }).click();
+  const details = page.getByRole('dialog', { name: /^Job Details/ });
+  await expect(
+    details.getByText('only an administrator can view them', { exact: false }),
+  ).toBeVisible();
+  await expect(details.getByRole('button', { name: 'View Data Samples' })).toHaveCount(0);
+  await expectNoA11yViolations(page);
+  await page.screenshot({ path: `${SHOTS}/data-sync-case-manager-details.png` });
+});
+
 test('an admin schedules a group, sees it in upcoming runs, and deletes it', async ({ page }) => {
   await signInAs(page, ADMIN);
   await openConsole(page);

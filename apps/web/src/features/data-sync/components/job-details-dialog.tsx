@@ -1,3 +1,4 @@
+import { isPatientBearing } from '@portal/domain/sync-destinations';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Modal } from '../../../components/ui/modal';
@@ -19,7 +20,8 @@ import { ProgressBar, StatusBadge } from './status-badge';
 
 /** Job Details: every field the spec lists, the error box, mapping jobs and the log table. */
 export const JobDetailsDialog = ({ jobId, onClose }: { jobId: string; onClose: () => void }) => {
-  const { openDialog } = useDataSync();
+  // Samples of patient tables show every payor's patients: admins only (server's rule too).
+  const { openDialog, canEdit } = useDataSync();
   const [autoRefresh, setAutoRefresh] = useState(true);
   const query = useJob(jobId, autoRefresh);
   const job = query.data?.data;
@@ -85,15 +87,26 @@ export const JobDetailsDialog = ({ jobId, onClose }: { jobId: string; onClose: (
             onAutoRefresh={setAutoRefresh}
           />
           <div className="flex justify-end gap-2">
-            {job.status === 'completed' && job.type !== 'group' && (
-              <button
-                type="button"
-                className={primaryButtonClass}
-                onClick={() => openDialog({ kind: 'samples', jobId: job.id })}
-              >
-                View Data Samples
-              </button>
-            )}
+            {job.status === 'completed' &&
+              job.type !== 'group' &&
+              !canEdit &&
+              isPatientBearing(job.mysql_table ?? '') && (
+                <p className="self-center text-sm text-slate-600">
+                  Data samples of this table show patients of every payor; only an administrator can
+                  view them.
+                </p>
+              )}
+            {job.status === 'completed' &&
+              job.type !== 'group' &&
+              (canEdit || !isPatientBearing(job.mysql_table ?? '')) && (
+                <button
+                  type="button"
+                  className={primaryButtonClass}
+                  onClick={() => openDialog({ kind: 'samples', jobId: job.id })}
+                >
+                  View Data Samples
+                </button>
+              )}
             <button type="button" className={buttonClass} onClick={onClose}>
               Close
             </button>
