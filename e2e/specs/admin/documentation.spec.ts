@@ -188,6 +188,96 @@ test('an admin writes, edits, reads v1 of and deletes a document', async ({ page
   await expect(page.getByText('Select a document from the list')).toBeVisible();
 });
 
+const apiHeaders = async (page: Page) => {
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'csrf_access_token');
+  return { 'X-CSRF-TOKEN': csrf?.value ?? '', 'X-Requested-With': 'XMLHttpRequest' };
+};
+
+test('blank content keeps Create disabled, and leaving unsaved text asks first', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now().toString(36);
+  await signIn(page, 'admin@example.com');
+  await expect(page).toHaveURL(/\/admin\/documentation$/);
+  const ids: number[] = [];
+  for (const title of [`Alpha ${stamp}`, `Bravo ${stamp}`]) {
+    const response = await page.request.post('/api/admin/documentation', {
+      headers: await apiHeaders(page),
+      data: { title, content: `<p>${title} body</p>`, category: 'features', is_fixed: false },
+    });
+    expect(response.status()).toBe(200);
+    ids.push(((await response.json()) as { doc_id: number }).doc_id);
+  }
+  await page.reload();
+  const alpha = page.getByRole('button', { name: new RegExp(`Alpha ${stamp}`) });
+  const bravo = page.getByRole('button', { name: new RegExp(`Bravo ${stamp}`) });
+  const newDocument = page.getByRole('button', { name: 'New Document' });
+  const view = page.getByRole('article');
+  const editor = editorOf(page);
+  const dialog = page.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
+
+  // Spaces are no content, and no title: the spec's rule as the server applies it.
+  await newDocument.click();
+  const create = page.getByRole('button', { name: 'Create Document' });
+  await page.getByLabel('Title').fill(`Draft ${stamp}`);
+  await editor.click();
+  await editor.pressSequentially('     ');
+  await expect(create).toBeDisabled();
+  await editor.press('Enter');
+  await editor.pressSequentially('  ');
+  await expect(create).toBeDisabled();
+  await editor.pressSequentially('Draft text');
+  await expect(create).toBeEnabled();
+  await page.getByLabel('Title').fill('   ');
+  await expect(create).toBeDisabled();
+  await page.getByLabel('Title').fill(`Draft ${stamp}`);
+
+  // Opening another document asks first; keeping on editing returns to where the click was.
+  await alpha.click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Keep editing' })).toBeFocused();
+  await expectNoA11yViolations(page);
+  await page.screenshot({ path: 'screenshots/admin-docs-discard.png' });
+  await dialog.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(alpha).toBeFocused();
+  await expect(editor).toContainText('Draft text');
+  await alpha.click();
+  await dialog.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(view.getByRole('heading', { name: `Alpha ${stamp}` })).toBeVisible();
+
+  // An edit with nothing changed is left without a question.
+  await view.getByRole('button', { name: 'Edit' }).click();
+  await expect(editor).toContainText(`Alpha ${stamp} body`);
+  await bravo.click();
+  await expect(view.getByRole('heading', { name: `Bravo ${stamp}` })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  // New Document from a changed edit asks too; Escape keeps the edit.
+  await view.getByRole('button', { name: 'Edit' }).click();
+  await editor.click();
+  await editor.press('Control+End');
+  await editor.pressSequentially(' more');
+  await newDocument.click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(newDocument).toBeFocused();
+  await expect(editor).toContainText('more');
+  await newDocument.click();
+  await dialog.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(page.getByRole('heading', { name: 'New Document' })).toBeVisible();
+  await expect(editor).not.toContainText('more');
+
+  for (const id of ids) {
+    const removed = await page.request.delete(`/api/admin/documentation/${id}`, {
+      headers: await apiHeaders(page),
+    });
+    expect(removed.status()).toBe(200);
+  }
+});
+
 test('a case manager gets Access Denied on the screen and 403 from the API', async ({ page }) => {
   await signIn(page, 'case_manager@example.com');
   await expect(page).toHaveURL(/\/dashboard$/);

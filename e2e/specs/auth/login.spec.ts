@@ -25,6 +25,8 @@ test('a wrong password shows the spec’s message and keeps the user on /login',
   await expect(page.getByRole('alert')).toHaveText(
     'Invalid credentials. Please check your username and password.',
   );
+  // Focus lands on the message, not on the page's body: a screen reader reads it out.
+  await expect(page.getByRole('alert')).toBeFocused();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
   await page.screenshot({ path: 'screenshots/login-error.png', fullPage: true });

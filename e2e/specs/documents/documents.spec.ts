@@ -198,3 +198,33 @@ test('an admin deletes a document after confirming', async ({ page }) => {
   await expect(table.getByRole('row', { name: new RegExp(PNG_NAME) })).toHaveCount(0);
   await expect(table.getByRole('row', { name: new RegExp(PDF_NAME) })).toHaveCount(1);
 });
+
+test('a quoted file name and a hyphenated order number come back as the user gave them', async ({
+  page,
+}) => {
+  await signInToDashboard(page);
+  const { order } = await patientWithTrackedOrder(page);
+  // The warehouse writes 'SO1020545'; people also type 'SO-1020545'.
+  expect(order.so_number).toMatch(/^SO\d+$/);
+  const typed = order.so_number.replace(/^SO/, 'SO-');
+  const name = `cmn "final" ${stamp}.pdf`;
+
+  await page.goto('/documents');
+  const identifier = page.getByLabel('Order number or patient name');
+  await expect(identifier).toHaveAttribute('placeholder', 'SO1020545 or Jane Smith');
+  await identifier.fill(typed);
+  await page
+    .getByLabel('Choose files')
+    .setInputFiles([{ name, mimeType: 'application/pdf', buffer: PDF }]);
+  await page.getByRole('button', { name: 'Upload 1 file' }).click();
+  await expect(page.getByTestId('upload-status')).toHaveText('Uploaded', { timeout: 20_000 });
+
+  // Chromium sends the quotes as %22; the library shows them as they were.
+  const table = page.getByRole('table', { name: 'Documents, newest first' });
+  await expect(table.getByRole('cell', { name, exact: true })).toBeVisible();
+  const id = await documentId(page, name);
+  const download = await page.request.get(`/api/documents/${id}/download`);
+  expect(download.headers()['content-disposition']).toBe(
+    `attachment; filename="cmn _final_ ${stamp}.pdf"; filename*=UTF-8''cmn%20%22final%22%20${stamp}.pdf`,
+  );
+});

@@ -52,6 +52,20 @@ export const formatBytes = (bytes: number): string => {
 
 const allowedList = DOCUMENT_LIMITS.extensions.join(', ');
 
+/** An order number as the ERP writes it ('SO' and the number, no hyphen), for hints. */
+export const ORDER_NUMBER_EXAMPLE = 'SO1020545';
+
+/**
+ * The SO numbers a typed order number may mean. The warehouse writes 'SO1020545'; people
+ * also type 'SO-1020545', 'so 1020545' or the number alone, so each spelling is looked up
+ * (an ERP that writes the hyphen is matched too). Anything else is looked up as typed.
+ */
+export const orderNumberCandidates = (typed: string): string[] => {
+  const text = typed.trim();
+  const digits = /^(?:so)?[\s-]*(\d{1,20})$/i.exec(text)?.[1];
+  return digits === undefined ? [text] : [...new Set([text, `SO${digits}`, `SO-${digits}`])];
+};
+
 /** The spec's texts (sections 5 and 8), with the file and limits filled in. */
 export const DOCUMENT_MESSAGES = {
   identifierRequired: 'Please enter an order number or name.',
@@ -67,7 +81,7 @@ export const DOCUMENT_MESSAGES = {
   contentMismatch: (name: string, expected: string, found: string) =>
     `${name} was refused: its content is ${found}, not a ${expected} file.`,
   orderNotFound: (identifier: string) =>
-    `No order or patient matches "${identifier}". Enter the order number (for example SO-1234) or the patient's full name.`,
+    `No order or patient matches "${identifier}". Enter the order number (for example ${ORDER_NUMBER_EXAMPLE}) or the patient's full name.`,
   ambiguousName: (identifier: string) =>
     `More than one patient is named "${identifier}". Enter the order number instead.`,
   uploadFailed: (reason: string) => `Upload failed: ${reason}`,
@@ -99,6 +113,16 @@ export const documentTypeOf = (extension: TDocumentExtension): TDocumentType =>
 const UNSAFE_NAME_CHARACTERS =
   // eslint-disable-next-line no-control-regex -- removing control characters is the point
   /[\u0000-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * A file name as a browser sends it in multipart/form-data: the HTML standard has it write
+ * '"' as %22 and line breaks as %0D and %0A, so 'cmn "final".pdf' arrives as
+ * 'cmn %22final%22.pdf'. Those three are turned back (cleanFileName then drops the breaks).
+ */
+export const decodeFormFileName = (sent: string): string =>
+  sent.replace(/%22|%0D|%0A/g, (escape) =>
+    escape === '%22' ? '"' : escape === '%0D' ? '\r' : '\n',
+  );
 
 export const cleanFileName = (raw: string): string => {
   const base = raw.split(/[\\/]/).pop() ?? '';

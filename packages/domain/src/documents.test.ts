@@ -3,9 +3,12 @@ import {
   DOCUMENT_LIMITS,
   DOCUMENT_MESSAGES,
   checkNewFiles,
+  ORDER_NUMBER_EXAMPLE,
   cleanFileName,
+  decodeFormFileName,
   extensionOf,
   formatBytes,
+  orderNumberCandidates,
 } from './documents';
 
 const MB = 1024 * 1024;
@@ -67,5 +70,29 @@ describe('document upload rules', () => {
     expect(extensionOf(long)).toBe('docx');
     expect(extensionOf('.pdf')).toBe('');
     expect(extensionOf('noext')).toBe('');
+  });
+
+  it('reads back the quotes and line breaks a browser escapes in a multipart file name', () => {
+    expect(decodeFormFileName('cmn %22final%22.pdf')).toBe('cmn "final".pdf');
+    expect(cleanFileName(decodeFormFileName('a%0D%0Ab.pdf'))).toBe('ab.pdf');
+    // Only the three escapes the HTML standard makes; other percent signs are the user's.
+    expect(decodeFormFileName('100%25 done %41.pdf')).toBe('100%25 done %41.pdf');
+  });
+});
+
+describe('order numbers', () => {
+  it('looks a typed number up with and without the hyphen, and as SO plus digits', () => {
+    expect(orderNumberCandidates(' SO1020545 ')).toEqual(['SO1020545', 'SO-1020545']);
+    expect(orderNumberCandidates('SO-1020545')).toEqual(['SO-1020545', 'SO1020545']);
+    expect(orderNumberCandidates('so 1020545')).toEqual(['so 1020545', 'SO1020545', 'SO-1020545']);
+    expect(orderNumberCandidates('1020545')).toEqual(['1020545', 'SO1020545', 'SO-1020545']);
+    // Anything else (a name, another ERP's number) is looked up as typed.
+    expect(orderNumberCandidates('Jane Smith')).toEqual(['Jane Smith']);
+    expect(orderNumberCandidates('SO-O1')).toEqual(['SO-O1']);
+  });
+
+  it('gives an example in the form the warehouse writes', () => {
+    expect(ORDER_NUMBER_EXAMPLE).toMatch(/^SO\d{7}$/);
+    expect(DOCUMENT_MESSAGES.orderNotFound('x')).toContain(`(for example ${ORDER_NUMBER_EXAMPLE})`);
   });
 });

@@ -97,6 +97,8 @@ export const PASSWORD_POLICY_MESSAGES = {
   tooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`,
   containsEmail: 'Password must not contain your email address',
   tooCommon: 'This password is too common. Please choose one that is harder to guess.',
+  /** Both /change-password and the reset by link refuse the password the account has now. */
+  sameAsCurrent: 'New password must be different from your current password',
 } as const;
 
 const leadingTrailingNonLetters = /^[^a-z]+|[^a-z]+$/g;

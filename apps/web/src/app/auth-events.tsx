@@ -7,6 +7,7 @@ import { onAuthEvent } from '../lib/api-client';
 import {
   CHANGE_PASSWORD_PATH,
   noteAutomaticRedirect,
+  noteLocation,
   noteUserInput,
   redirectLoopDetected,
 } from './password-reset-redirect';
@@ -20,8 +21,12 @@ export const AuthEvents = () => {
   useEffect(() => {
     pathname.current = location.pathname;
   }, [location.pathname]);
+  // The spec's loop rule: /change-password shown right after /change-password.
+  useEffect(() => {
+    noteLocation({ key: location.key, pathname: location.pathname });
+  }, [location.key, location.pathname]);
 
-  // The loop rule counts only redirects no click or key press of the user's came between.
+  // The loop backstop counts only redirects no click or key press of the user's came between.
   useEffect(() => {
     const onInput = () => noteUserInput();
     window.addEventListener('pointerdown', onInput, true);

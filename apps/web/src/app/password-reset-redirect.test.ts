@@ -2,9 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   LOOP_RULE,
   consumeResetCompletion,
+  isChangePasswordLoop,
   isRedirectLoop,
   mustRedirectToChangePassword,
   noteAutomaticRedirect,
+  noteLocation,
   noteUserInput,
   redirectLoopDetected,
 } from './password-reset-redirect';
@@ -39,7 +41,34 @@ describe('forced password change redirect', () => {
   });
 });
 
-describe('the redirect-loop rule', () => {
+describe('the spec’s redirect-loop rule', () => {
+  it('is the current and the previous path both being /change-password', () => {
+    const loop = (previousPath: string | undefined, currentPath: string) =>
+      isChangePasswordLoop({ previousPath, currentPath });
+    expect(loop('/change-password', '/change-password')).toBe(true);
+    expect(loop('/dashboard', '/change-password')).toBe(false);
+    expect(loop('/change-password', '/dashboard')).toBe(false);
+    expect(loop(undefined, '/change-password')).toBe(false);
+  });
+
+  it('sets the session flag when /change-password is shown right after itself', () => {
+    noteLocation({ key: 'a1', pathname: '/dashboard' });
+    noteLocation({ key: 'a2', pathname: '/change-password' });
+    // The same location drawn again (a re-render, React's strict mode) is no second visit.
+    noteLocation({ key: 'a2', pathname: '/change-password' });
+    expect(redirectLoopDetected()).toBe(false);
+    noteLocation({ key: 'a3', pathname: '/change-password' });
+    expect(window.sessionStorage.getItem('auth_redirect_loop_detected')).toBe('true');
+  });
+
+  it('fires on the first repeat, long before the backstop would', () => {
+    noteLocation({ key: 'b1', pathname: '/change-password' });
+    noteLocation({ key: 'b2', pathname: '/change-password' });
+    expect(redirectLoopDetected()).toBe(true);
+  });
+});
+
+describe('the redirect-loop backstop', () => {
   const now = 1_000_000;
   const burst = (count: number, spacingMs: number) =>
     Array.from({ length: count }, (_, index) => now - index * spacingMs);

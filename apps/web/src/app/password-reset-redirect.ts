@@ -29,9 +29,43 @@ export const isPasswordChangeForced = (user: { password_reset_required: boolean 
   user.password_reset_required && !resetCompletedThisLoad();
 
 /**
- * A redirect loop is this many automatic redirects to /change-password within the window
- * with no click or key press of the user's in between. A person opening links or typing
- * addresses is never that fast, and their own input restarts the count anyway.
+ * The spec's loop rule (core.md section 4), pure: the current and the previous path are
+ * both /change-password.
+ */
+export const isChangePasswordLoop = (options: {
+  previousPath: string | undefined;
+  currentPath: string;
+}): boolean =>
+  options.previousPath === CHANGE_PASSWORD_PATH && options.currentPath === CHANGE_PASSWORD_PATH;
+
+// The location shown before this one, in this page load (a reload starts with none).
+let previousLocation: { key: string; pathname: string } | undefined;
+
+/**
+ * Notes each location the app shows and sets the spec's loop flag when it and the one
+ * before are both /change-password. A location is noted once, however often it renders.
+ */
+export const noteLocation = (location: { key: string; pathname: string }) => {
+  if (previousLocation?.key === location.key) {
+    return;
+  }
+  if (
+    isChangePasswordLoop({
+      previousPath: previousLocation?.pathname,
+      currentPath: location.pathname,
+    })
+  ) {
+    session.set(SESSION_KEYS.redirectLoopDetected, 'true');
+  }
+  previousLocation = { key: location.key, pathname: location.pathname };
+};
+
+/**
+ * A backstop beside the spec's rule, for the loop it cannot see: redirects bouncing between
+ * /change-password and another path (the spec's pair of /change-password paths never forms
+ * there, and the redirects it counts never end on such a pair, so it never fires first).
+ * It is this many automatic redirects to /change-password within the window with no click
+ * or key press of the user's in between: a person is never that fast.
  */
 export const LOOP_RULE = { redirects: 5, windowMs: 1_000 } as const;
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@portal/domain/messages';
+import { PASSWORD_POLICY_MESSAGES } from '@portal/domain/passwords';
 import { testClock } from '../../test/clock';
 import { testDialects } from '../../test/databases';
 import { lastResetToken, readOutboxFiles } from '../../test/mail';
-import { createTestUser, signIn, withSession } from '../../test/sessions';
+import { TEST_PASSWORD, createTestUser, signIn, withSession } from '../../test/sessions';
 import { useTestPortal } from '../../test/test-portal';
 import { listAuditEntries } from '../audit/repository';
 import { FORGOT_PASSWORD_ANSWER_MS, FORGOT_PASSWORD_MESSAGE } from './password-service';
@@ -156,6 +157,34 @@ describe.each(testDialects())('password reset by emailed link [%s]', (dialect) =
     );
     expect(changed.statusCode).toBe(200);
     expect((await verify(second)).json()).toMatchObject({ valid: false });
+  });
+
+  it('refuses the current password as /change-password does, and keeps the link usable', async () => {
+    const { app, database } = portal();
+    await createTestUser(database.db, { email: 'same@example.com' });
+    const token = await mailedToken('same@example.com');
+    const same = await reset(token, TEST_PASSWORD);
+    expect([same.statusCode, same.json<{ error: string }>().error]).toEqual([
+      400,
+      PASSWORD_POLICY_MESSAGES.sameAsCurrent,
+    ]);
+    // The refusal used nothing up: the link still sets a new password.
+    expect((await verify(token)).json()).toMatchObject({ valid: true });
+    expect((await reset(token)).statusCode).toBe(200);
+
+    // /change-password answers the same words for the same mistake.
+    const { jar } = await signIn(app, { email: 'same@example.com', password: NEW_PASSWORD });
+    const changed = await app.inject(
+      withSession(jar, {
+        method: 'POST',
+        url: '/api/reset-password',
+        payload: { current_password: NEW_PASSWORD, new_password: NEW_PASSWORD },
+      }),
+    );
+    expect([changed.statusCode, changed.json<{ error: string }>().error]).toEqual([
+      400,
+      PASSWORD_POLICY_MESSAGES.sameAsCurrent,
+    ]);
   });
 
   it('rejects tokens it never issued', async () => {

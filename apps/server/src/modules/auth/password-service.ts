@@ -6,6 +6,7 @@ import type {
   TVerifyResetTokenResponse,
 } from '@portal/domain/auth-api';
 import { AUTH_MESSAGES } from '@portal/domain/messages';
+import { PASSWORD_POLICY_MESSAGES } from '@portal/domain/passwords';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { RESET_TOKEN_TTL_MS } from '../../lib/session-policy';
 import { enqueueMail } from '../../mail/outbox';
@@ -43,6 +44,16 @@ export const FORGOT_PASSWORD_MESSAGE =
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const invalidToken = () => new AppError('bad_request', AUTH_MESSAGES.invalidResetToken);
+
+/**
+ * One rule for every way of setting a password: the one the account has now is refused,
+ * with the same message, whether the user is signed in or came by an emailed link.
+ */
+const assertNotCurrentPassword = async (currentHash: string | null, candidate: string) => {
+  if (currentHash && (await verifyPassword(currentHash, candidate))) {
+    throw new AppError('bad_request', PASSWORD_POLICY_MESSAGES.sameAsCurrent);
+  }
+};
 
 export const requestPasswordReset = async (ctx: TAuthContext, rawEmail: string) => {
   const answerAt = sleep(FORGOT_PASSWORD_ANSWER_MS);
@@ -108,6 +119,7 @@ export const resetPasswordWithToken = async (
   }
   const { row, user } = usable;
   assertAcceptablePassword(input.new_password, user.email);
+  await assertNotCurrentPassword(await findPasswordHash(ctx.db, user.id), input.new_password);
   const passwordHash = await hashPassword(input.new_password);
   const now = ctx.clock();
   await ctx.db.transaction().execute(async (trx) => {
@@ -151,9 +163,7 @@ export const changePassword = async (
     await forgetAttempts(ctx.db, attempts);
   }
   assertAcceptablePassword(input.new_password, user.email);
-  if (currentHash && (await verifyPassword(currentHash, input.new_password))) {
-    throw new AppError('bad_request', 'New password must be different from your current password');
-  }
+  await assertNotCurrentPassword(currentHash, input.new_password);
   const passwordHash = await hashPassword(input.new_password);
   const now = ctx.clock();
   await ctx.db.transaction().execute(async (trx) => {

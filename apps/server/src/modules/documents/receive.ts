@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { DOCUMENT_MESSAGES, cleanFileName } from '@portal/domain/documents';
+import { DOCUMENT_MESSAGES, cleanFileName, decodeFormFileName } from '@portal/domain/documents';
 import { AppError } from '../../plugins/errors';
 
 export type TStagedFile = { name: string; stagedPath: string; size: number };
@@ -39,7 +39,7 @@ export const receiveMultipart = async (
         }
         continue;
       }
-      const name = cleanFileName(part.filename);
+      const name = cleanFileName(decodeFormFileName(part.filename));
       if (part.fieldname !== 'file' || refusal) {
         refusal ??= new AppError('bad_request', `Unexpected file field "${part.fieldname}"`);
         await drain(part.file);

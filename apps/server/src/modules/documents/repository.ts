@@ -122,12 +122,14 @@ export const findOrderByKey = (db: Kysely<Database>, orderId: string) =>
     .where('order_id', '=', orderId)
     .executeTakeFirst();
 
-/** Orders whose SO number is the text, any case. */
-export const findOrdersBySoNumber = (db: Kysely<Database>, soNumber: string) =>
+/** Orders whose SO number is one of `soNumbers`, whatever the letters' case. */
+export const findOrdersBySoNumber = (db: Kysely<Database>, soNumbers: readonly string[]) =>
   db
     .selectFrom('orders')
     .select(['order_id', 'so_number', 'patient_key'])
-    .where(sql<SqlBool>`lower(so_number) = ${soNumber.toLowerCase()}`)
+    .where(
+      sql<SqlBool>`lower(so_number) in (${sql.join(soNumbers.map((number) => number.toLowerCase()))})`,
+    )
     .orderBy('order_id')
     .limit(10)
     .execute();

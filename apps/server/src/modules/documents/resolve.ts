@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { DOCUMENT_MESSAGES } from '@portal/domain/documents';
+import { DOCUMENT_MESSAGES, orderNumberCandidates } from '@portal/domain/documents';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
 import type { TSignedInUser } from '../auth/session-repository';
@@ -34,7 +34,7 @@ const bad = (message: string) => new AppError('bad_request', message);
 
 /**
  * Reads the order an upload names. The dashboard sends the order's key; the upload area
- * sends what the user typed: an SO number first, else a patient's full name, which must
+ * sends what the user typed: an SO number first (with or without its hyphen), else a patient's full name, which must
  * name exactly one patient the user may see. Orders and patients out of the user's scope
  * are reported exactly like ones that do not exist.
  */
@@ -73,7 +73,7 @@ export const resolveUploadTarget = async (
     throw bad(DOCUMENT_MESSAGES.identifierRequired);
   }
 
-  for (const order of await findOrdersBySoNumber(db, typed)) {
+  for (const order of await findOrdersBySoNumber(db, orderNumberCandidates(typed))) {
     if (order.patient_key !== null && (await visible(order.patient_key))) {
       return {
         patientKey: order.patient_key,

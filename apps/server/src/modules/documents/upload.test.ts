@@ -124,7 +124,7 @@ describe.each(testDialects())('document upload [%s]', (dialect) => {
     ).toEqual({
       status: 400,
       error:
-        'No order or patient matches "Jane Smithson". Enter the order number (for example SO-1234) or the patient\'s full name.',
+        'No order or patient matches "Jane Smithson". Enter the order number (for example SO1020545) or the patient\'s full name.',
     });
     expect(
       (await refused([{ name: 'a.pdf', content: pdfBytes() }], { order_identifier: 'SO-OB1' }))

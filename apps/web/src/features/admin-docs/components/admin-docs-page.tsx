@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ADMIN_DOC_MESSAGES } from '@portal/domain/admin-docs-api';
 import { Alert } from '../../../components/ui/alert';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Spinner } from '../../../components/ui/spinner';
 import { primaryButtonClass } from '../../../components/ui/styles';
@@ -11,6 +12,13 @@ import { DocList } from './doc-list';
 import { DocPane } from './doc-pane';
 
 export type TPaneMode = 'view' | 'create' | 'edit';
+
+export const DISCARD_TEXTS = {
+  title: 'Discard unsaved changes?',
+  message: 'What you changed in this form has not been saved. Leaving it now loses those changes.',
+  confirm: 'Discard changes',
+  cancel: 'Keep editing',
+} as const;
 
 /**
  * /admin/documentation: the list on the left, and on the right the open document, the
@@ -23,6 +31,18 @@ export const AdminDocsPage = () => {
   const detail = useAdminDoc(selected);
   const notices = useDocNotices();
   const { showError } = notices;
+  const [formDirty, setFormDirty] = useState(false);
+  // What the admin asked for while the form held unsaved changes; done once they confirm.
+  const [pendingLeave, setPendingLeave] = useState<() => void>();
+
+  /** Runs `action`, which closes the form, at once or after the admin agrees to discard. */
+  const leaveForm = (action: () => void, closesForm: boolean) => {
+    if (closesForm && formDirty) {
+      setPendingLeave(() => action);
+      return;
+    }
+    action();
+  };
 
   useEffect(() => {
     if (list.isError) {
@@ -42,10 +62,13 @@ export const AdminDocsPage = () => {
         <button
           type="button"
           className={`${primaryButtonClass} sm:w-auto`}
-          onClick={() => {
-            notices.clear();
-            setMode('create');
-          }}
+          onClick={() =>
+            // From a new document's form this changes nothing, so there is nothing to ask.
+            leaveForm(() => {
+              notices.clear();
+              setMode('create');
+            }, mode === 'edit')
+          }
         >
           New Document
         </button>
@@ -58,10 +81,12 @@ export const AdminDocsPage = () => {
             loading={list.isPending}
             failed={list.isError}
             selectedId={mode === 'create' ? undefined : selected?.docId}
-            onSelect={(docId) => {
-              setSelected({ docId });
-              setMode('view');
-            }}
+            onSelect={(docId) =>
+              leaveForm(() => {
+                setSelected({ docId });
+                setMode('view');
+              }, mode !== 'view')
+            }
             onRetry={() => void list.refetch()}
           />
         </div>
@@ -78,10 +103,23 @@ export const AdminDocsPage = () => {
               notices={notices}
               onModeChange={setMode}
               onSelect={setSelected}
+              onDirtyChange={setFormDirty}
             />
           )}
         </section>
       </div>
+      <ConfirmDialog
+        open={pendingLeave !== undefined}
+        title={DISCARD_TEXTS.title}
+        message={DISCARD_TEXTS.message}
+        confirmLabel={DISCARD_TEXTS.confirm}
+        cancelLabel={DISCARD_TEXTS.cancel}
+        onConfirm={() => {
+          pendingLeave?.();
+          setPendingLeave(undefined);
+        }}
+        onCancel={() => setPendingLeave(undefined)}
+      />
     </>
   );
 };

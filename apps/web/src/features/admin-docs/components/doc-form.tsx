@@ -1,9 +1,10 @@
-import { lazy, Suspense, useState, type SubmitEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type SubmitEvent } from 'react';
 import {
   ADMIN_DOC_CATEGORIES,
   ADMIN_DOC_LIMITS,
   DEFAULT_ADMIN_DOC_CATEGORY,
   FIXED_FLAG_LABELS,
+  hasVisibleText,
   type TAdminDoc,
   type TAdminDocCategory,
 } from '@portal/domain/admin-docs-api';
@@ -31,23 +32,35 @@ type TProps = {
   /** `baseVersion` is the version the form opened on, whatever has been saved since. */
   onSave: (values: TDocFormValues, baseVersion: number | undefined) => void;
   onCancel: () => void;
+  /** Told whether the form holds changes that leaving it would lose. */
+  onDirtyChange: (dirty: boolean) => void;
 };
 
+const FIELDS = ['title', 'category', 'is_fixed', 'content', 'change_notes'] as const;
+
 /** Create or edit: Title, Category, the fixed flag where it applies, content, Change Notes. */
-export const DocForm = ({ editing, saving, onSave, onCancel }: TProps) => {
+export const DocForm = ({ editing, saving, onSave, onCancel, onDirtyChange }: TProps) => {
   // Fixed at opening: a refetch after someone else's save must not move it, or this save
   // would silently overwrite theirs instead of meeting the 409.
   const [baseVersion] = useState(editing?.version);
-  const [values, setValues] = useState<TDocFormValues>({
+  const [initial, setInitial] = useState<TDocFormValues>(() => ({
     title: editing?.title ?? '',
     category: editing?.category ?? DEFAULT_ADMIN_DOC_CATEGORY,
     is_fixed: editing?.is_fixed ?? false,
     content: editing?.content ?? '',
     change_notes: '',
-  });
-  const [contentEmpty, setContentEmpty] = useState(editing === undefined);
+  }));
+  const [values, setValues] = useState<TDocFormValues>(initial);
   const fixedLabel = FIXED_FLAG_LABELS[values.category]?.box;
-  const canSave = values.title.trim() !== '' && !contentEmpty && !saving;
+  // The spec's rule, as the server applies it: a title and content with some text, not
+  // just spaces (an editor holding only blank paragraphs has none).
+  const canSave = values.title.trim() !== '' && hasVisibleText(values.content) && !saving;
+  const dirty = FIELDS.some((field) => values[field] !== initial[field]);
+
+  useEffect(() => {
+    onDirtyChange(dirty);
+  }, [dirty, onDirtyChange]);
+  useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -126,8 +139,10 @@ export const DocForm = ({ editing, saving, onSave, onCancel }: TProps) => {
             initialContent={values.content}
             labelledBy="doc-content-label"
             disabled={saving}
-            onChange={({ html, isEmpty }) => {
-              setContentEmpty(isEmpty);
+            onChange={(html) => setValues((previous) => ({ ...previous, content: html }))}
+            onReady={(html) => {
+              // The editor's own writing of the starting text is no change of the admin's.
+              setInitial((previous) => ({ ...previous, content: html }));
               setValues((previous) => ({ ...previous, content: html }));
             }}
           />

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { ADMIN_DOC_MESSAGES, type TAdminDocDetailResponse } from '@portal/domain/admin-docs-api';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useCreateAdminDoc } from '../api/create-admin-doc';
 import { useDeleteAdminDoc } from '../api/delete-admin-doc';
 import { useUpdateAdminDoc } from '../api/update-admin-doc';
 import { failureText } from '../lib/display';
 import type { TDocNotices } from '../lib/use-doc-notices';
 import type { TPaneMode } from './admin-docs-page';
-import { ConfirmDialog } from './confirm-dialog';
 import { DocForm, type TDocFormValues } from './doc-form';
 import { DocView } from './doc-view';
 
@@ -18,10 +18,18 @@ type TProps = {
   notices: TDocNotices;
   onModeChange: (mode: TPaneMode) => void;
   onSelect: (selection: TSelection) => void;
+  onDirtyChange: (dirty: boolean) => void;
 };
 
 /** The right pane: the form, the open document with its actions, or a prompt. */
-export const DocPane = ({ mode, detail, notices, onModeChange, onSelect }: TProps) => {
+export const DocPane = ({
+  mode,
+  detail,
+  notices,
+  onModeChange,
+  onSelect,
+  onDirtyChange,
+}: TProps) => {
   const create = useCreateAdminDoc();
   const update = useUpdateAdminDoc();
   const remove = useDeleteAdminDoc();
@@ -90,6 +98,7 @@ export const DocPane = ({ mode, detail, notices, onModeChange, onSelect }: TProp
         saving={create.isPending || update.isPending}
         onSave={(values, baseVersion) => void save(values, baseVersion)}
         onCancel={() => onModeChange('view')}
+        onDirtyChange={onDirtyChange}
       />
     );
   }
@@ -113,8 +122,10 @@ export const DocPane = ({ mode, detail, notices, onModeChange, onSelect }: TProp
       />
       <ConfirmDialog
         open={confirming}
+        title="Delete documentation"
         message={ADMIN_DOC_MESSAGES.confirmDelete}
         confirmLabel="Delete"
+        busyLabel="Deleting..."
         busy={remove.isPending}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setConfirming(false)}

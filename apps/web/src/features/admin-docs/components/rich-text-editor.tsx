@@ -15,7 +15,10 @@ type TProps = {
   /** The id of the visible label that names the editing area. */
   labelledBy: string;
   disabled?: boolean;
-  onChange: (change: { html: string; isEmpty: boolean }) => void;
+  /** The HTML after each of the user's changes. */
+  onChange: (html: string) => void;
+  /** The starting HTML as the editor writes it, once it is ready: "nothing changed yet". */
+  onReady?: (html: string) => void;
 };
 
 /**
@@ -29,6 +32,7 @@ export const RichTextEditor = ({
   labelledBy,
   disabled = false,
   onChange,
+  onReady,
 }: TProps) => {
   const editor = useEditor({
     extensions: [
@@ -58,8 +62,8 @@ export const RichTextEditor = ({
         class: `doc-rich-text h-full overflow-y-auto px-3 py-2 focus:outline-none ${richTextClass}`,
       },
     },
-    onUpdate: ({ editor: changed }) =>
-      onChange({ html: changed.getHTML(), isEmpty: changed.isEmpty }),
+    onCreate: ({ editor: created }) => onReady?.(created.getHTML()),
+    onUpdate: ({ editor: changed }) => onChange(changed.getHTML()),
   });
 
   // The editor reads `editable` once; a save in progress locks it afterwards.

@@ -1,23 +1,11 @@
-import { useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { Link } from 'react-router';
-import { AUTH_MESSAGES } from '@portal/domain/messages';
 import type { TLoginResponse } from '@portal/domain/auth-api';
 import { Alert } from '../../../components/ui/alert';
 import { TextField } from '../../../components/ui/text-field';
 import { linkClass, primaryButtonClass } from '../../../components/ui/styles';
-import { ApiError } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
-
-/** The spec's login messages: the server's 401 text or its fallback, else a general one. */
-export const loginErrorMessage = (error: unknown): string => {
-  if (!(error instanceof ApiError)) {
-    return 'An error occurred during login';
-  }
-  if (error.status === 401) {
-    return error.serverError ?? AUTH_MESSAGES.invalidCredentials;
-  }
-  return error.message || 'Login failed';
-};
+import { loginErrorMessage } from '../lib/login-messages';
 
 export const LoginForm = ({ onSignedIn }: { onSignedIn: (result: TLoginResponse) => void }) => {
   const [email, setEmail] = useState('');
@@ -25,6 +13,16 @@ export const LoginForm = ({ onSignedIn }: { onSignedIn: (result: TLoginResponse)
   const [rememberMe, setRememberMe] = useState(false);
   const loginMutation = useLogin();
   const submitting = loginMutation.isPending || loginMutation.isSuccess;
+  const errorRef = useRef<HTMLDivElement>(null);
+  const { error } = loginMutation;
+
+  // The button that had focus was disabled while signing in, which dropped the focus; the
+  // message takes it, so screen readers and keyboard users land on what went wrong.
+  useEffect(() => {
+    if (error) {
+      errorRef.current?.focus();
+    }
+  }, [error]);
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -36,8 +34,10 @@ export const LoginForm = ({ onSignedIn }: { onSignedIn: (result: TLoginResponse)
 
   return (
     <form className="space-y-5" onSubmit={onSubmit}>
-      {loginMutation.isError && (
-        <Alert tone="error">{loginErrorMessage(loginMutation.error)}</Alert>
+      {error && (
+        <Alert tone="error" ref={errorRef}>
+          {loginErrorMessage(error)}
+        </Alert>
       )}
       <TextField
         id="login-email"

@@ -66,6 +66,10 @@ describe('upload area', () => {
         <UploadArea />
       </QueryClientProvider>,
     );
+    // The hint's example is an order number as the warehouse writes it, which the server takes.
+    expect(screen.getByLabelText('Order number or patient name').getAttribute('placeholder')).toBe(
+      'SO1020545 or Jane Smith',
+    );
     const chooser = screen.getByLabelText('Choose files');
     fireEvent.change(chooser, {
       target: { files: [file('a.pdf', 10), file('b.exe', 10), file('c.png', 11 * 1024 * 1024)] },

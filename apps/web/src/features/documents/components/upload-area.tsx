@@ -1,5 +1,5 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { DOCUMENT_LIMITS } from '@portal/domain/documents-rules';
+import { DOCUMENT_LIMITS, ORDER_NUMBER_EXAMPLE } from '@portal/domain/documents-rules';
 import { Alert } from '../../../components/ui/alert';
 import { inputClass, labelClass } from '../../../components/ui/styles';
 import { useUploadQueue } from '../hooks/use-upload-queue';
@@ -54,7 +54,7 @@ export const UploadArea = ({ order, onUploaded }: TUploadAreaProps) => {
             required
             autoComplete="off"
             spellCheck={false}
-            placeholder="SO-12345 or Jane Smith"
+            placeholder={`${ORDER_NUMBER_EXAMPLE} or Jane Smith`}
           />
         </div>
         <div>
