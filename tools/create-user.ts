@@ -1,11 +1,10 @@
 import { parseArgs } from 'node:util';
-import { generateTemporaryPassword } from '@portal/domain/passwords';
+import { PAYOR_SCOPED_ROLES } from '@portal/domain/bulk-users';
 import { isRole } from '@portal/domain/roles';
 import { loadConfig } from '../apps/server/src/config';
 import { createDatabase } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
-import { hashPassword } from '../apps/server/src/lib/passwords';
-import { findUserByEmail, insertUser } from '../apps/server/src/modules/users/repository';
+import { CreateUserError, createUser } from './lib/create-user';
 
 /**
  * Creates a user with a temporary password that must be changed at first sign-in, e.g. the
@@ -13,40 +12,59 @@ import { findUserByEmail, insertUser } from '../apps/server/src/modules/users/re
  * DATA_DIR like the portal.
  *
  *   npx tsx tools/create-user.ts --email ops@example.org --role admin [--password <temporary>]
+ *   npx tsx tools/create-user.ts --email cm@example.org --role case_manager --payor <payor_key>
  */
-const { values } = parseArgs({
-  options: {
-    email: { type: 'string' },
-    role: { type: 'string' },
-    name: { type: 'string' },
-    password: { type: 'string' },
-  },
-});
-const { email, role } = values;
-if (!email || !role || !isRole(role)) {
-  console.error(
-    'usage: tsx tools/create-user.ts --email <email> --role <admin|case_manager|customer_service|patient|case_manager_admin> [--name <name>] [--password <temporary password>]',
-  );
+const USAGE = [
+  'usage: tsx tools/create-user.ts --email <email> --role <admin|case_manager|customer_service|patient|case_manager_admin> [--payor <payor_key>] [--name <name>] [--password <temporary password>]',
+  `--payor <payor_key>: an existing payor; ${PAYOR_SCOPED_ROLES.join(', ')} users need one to see any patients.`,
+].join('\n');
+
+const readArgs = () => {
+  try {
+    return parseArgs({
+      options: {
+        email: { type: 'string' },
+        role: { type: 'string' },
+        payor: { type: 'string' },
+        name: { type: 'string' },
+        password: { type: 'string' },
+      },
+    }).values;
+  } catch (error) {
+    // An unknown or incomplete option: say which, then how to call it.
+    console.error(error instanceof Error ? error.message : String(error));
+    return undefined;
+  }
+};
+const values = readArgs();
+const email = values?.email;
+const role = values?.role;
+if (!values || !email || !role || !isRole(role)) {
+  console.error(USAGE);
   process.exit(2);
 }
 
 const database = createDatabase(loadConfig().databaseUrl);
 try {
   await migrateToLatest(database.db);
-  if (await findUserByEmail(database.db, email)) {
-    console.error(`${email} already exists`);
-    process.exitCode = 1;
-  } else {
-    const password = values.password ?? generateTemporaryPassword();
-    await insertUser(database.db, {
-      email,
-      username: values.name ?? email,
-      password_hash: await hashPassword(password),
-      role,
-      password_reset_required: 1,
-    });
-    console.log(`created ${email} (${role}); temporary password: ${password}`);
+  const created = await createUser(database.db, {
+    email,
+    role,
+    name: values.name,
+    password: values.password,
+    payorKey: values.payor,
+  });
+  const payor = created.payorKey ? `, payor ${created.payorKey}` : '';
+  console.log(`created ${email} (${role}${payor}); temporary password: ${created.password}`);
+  for (const warning of created.warnings) {
+    console.error(warning);
   }
+} catch (error) {
+  if (!(error instanceof CreateUserError)) {
+    throw error;
+  }
+  console.error(error.message);
+  process.exitCode = 1;
 } finally {
   await database.destroy();
 }

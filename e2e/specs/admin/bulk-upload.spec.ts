@@ -28,6 +28,9 @@ test('an admin uploads 20 users with 3 bad rows, downloads the results, and a ne
   // Many steps, two sign-ins and argon2 on a shared two-core machine: more than the default 30 s.
   test.setTimeout(120_000);
   await openBulkUpload(page);
+  await expect(
+    page.getByText(/case_manager_admin or customer_service need a payor_key/),
+  ).toBeVisible();
   const { payors } = (await (await page.request.get('/api/admin/payors')).json()) as {
     payors: TPayor[];
   };
@@ -44,6 +47,8 @@ test('an admin uploads 20 users with 3 bad rows, downloads the results, and a ne
   const rows = [
     'email,first_name,last_name,role,role_id,payor_key,phone,title,office',
     ...good.slice(0, 5),
+    // A blank spreadsheet row: it counts, so every later row keeps its spreadsheet number.
+    '',
     'not-an-email,Bad,Email,admin,,,,,',
     ...good.slice(5, 10),
     `${tag}-x@bulk.example.com,Mis,Match,admin,3,,,,`,
@@ -84,9 +89,9 @@ test('an admin uploads 20 users with 3 bad rows, downloads the results, and a ne
   const failedRows = file.filter((row) => row[0] === 'failed');
   expect(createdRows).toHaveLength(17);
   expect(failedRows.map((row) => [row[1], row[6]])).toEqual([
-    ['7', BULK_ROW_ERRORS.emailInvalid],
-    ['13', BULK_ROW_ERRORS.roleMismatch('admin', '3')],
-    ['21', BULK_ROW_ERRORS.duplicateInFile(5)],
+    ['8', BULK_ROW_ERRORS.emailInvalid],
+    ['14', BULK_ROW_ERRORS.roleMismatch('admin', '3')],
+    ['22', BULK_ROW_ERRORS.duplicateInFile(5)],
   ]);
   // The formula-looking name is neutralised; every created row has its temporary password.
   expect(createdRows.find((row) => row[2] === email(0))?.[3]).toBe(`'=HYPERLINK("x"),Al Smith`);

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
+import { formatPhone } from '@portal/domain/format';
 import type {
   TPatientsWithoutPortalResponse,
   TPatientWithoutPortal,
@@ -9,11 +10,12 @@ import type {
 import { PORTAL_ACTIVATION_MESSAGES } from '@portal/domain/portal-activation-api';
 import { expectNoA11yViolations, signIn } from '../../support/auth';
 
-type TPicked = TPatientWithoutPortal & { payor_key: string; orders: number };
+type TPicked = TPatientWithoutPortal & { payor: TPayor; orders: number };
 
 /**
  * Three patients without portal access whose email no other patient shares (so each
- * activation can succeed), the last with orders, found through the admin calls.
+ * activation can succeed), found through the admin calls: the first two on the first page
+ * of one payor's list, the last with orders.
  */
 const activatable = async (request: APIRequestContext): Promise<TPicked[]> => {
   const json = async <T>(url: string) => (await (await request.get(url)).json()) as T;
@@ -36,8 +38,12 @@ const activatable = async (request: APIRequestContext): Promise<TPicked[]> => {
       const { total: orders } = await json<{ total: number }>(
         `/api/patients/payor/${payor.payor_key}/patient/${patient.patient_key}/orders?page=1&per_page=1`,
       );
-      if (same.total_count === 1 && (picked.length < 2 || orders > 0)) {
-        picked.push({ ...patient, payor_key: payor.payor_key, orders });
+      const fits =
+        picked.length === 2
+          ? orders > 0
+          : picked.length === 0 || picked[0]?.payor.payor_key === payor.payor_key;
+      if (same.total_count === 1 && fits) {
+        picked.push({ ...patient, payor, orders });
       }
     }
   }
@@ -80,34 +86,78 @@ test('an admin activates two patients from search and one by CSV; the patient si
   await page.getByRole('button', { name: 'Activate Selected (0)' }).click();
   await expect(page.getByText(PORTAL_ACTIVATION_MESSAGES.selectPatient)).toBeVisible();
 
+  // The self-pay entry is no payor to filter by (core.md: '[Patient]' is hidden).
+  const payorFilter = page.getByRole('combobox', { name: 'Payor' });
+  await expect(
+    payorFilter.getByRole('option', { name: first!.payor.company_name!, exact: true }),
+  ).toHaveCount(1);
+  await expect(payorFilter.getByRole('option', { name: '[Patient]' })).toHaveCount(0);
+  await payorFilter.selectOption({ label: first!.payor.company_name! });
   const table = page.getByRole('table', { name: 'Patients without portal access' });
-  for (const patient of [first!, second!]) {
-    await page.getByRole('searchbox', { name: 'Search' }).fill(patient.patient_id!);
-    await expect(table.getByRole('row')).toHaveCount(2);
-    await table
-      .getByRole('checkbox', {
-        name: `Select ${patient.first_name} ${patient.last_name} (${patient.patient_id})`,
-      })
-      .check();
-  }
+  const checkboxOf = (patient: TPicked) =>
+    page.getByRole('checkbox', {
+      name: `Select ${patient.first_name} ${patient.last_name} (${patient.patient_id})`,
+      exact: true,
+    });
+  await expect(checkboxOf(first!)).toBeVisible();
+  // Ten-digit phones read (xxx) xxx-xxxx, as everywhere else.
+  await expect(table.getByRole('row').filter({ has: checkboxOf(first!) })).toContainText(
+    formatPhone(first!.phone),
+  );
+
+  // A search drops the selection: nothing hidden stays selected, nothing is activated unseen.
+  await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+  await expect(page.getByText(/^[1-9]\d* patient\(s\) selected •/)).toBeVisible();
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await search.fill('no-such-patient-zz');
+  await expect(page.getByText(PORTAL_ACTIVATION_MESSAGES.empty)).toBeVisible();
+  await expect(
+    page.getByText(/^0 patient\(s\) selected • 0 total without portal access$/),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Activate Selected (0)' })).toBeVisible();
+  await search.fill('');
+  await expect(checkboxOf(first!)).toBeVisible();
+  await expect(checkboxOf(first!)).not.toBeChecked();
+  await expect(page.getByText(/^0 patient\(s\) selected •/)).toBeVisible();
+  await checkboxOf(first!).check();
+  await page.getByRole('button', { name: 'Clear selection' }).click();
+  await expect(checkboxOf(first!)).not.toBeChecked();
+  await expect(page.getByText(/^0 patient\(s\) selected •/)).toBeVisible();
+
+  await checkboxOf(first!).check();
+  await checkboxOf(second!).check();
   await expect(page.getByText(/^2 patient\(s\) selected •/)).toBeVisible();
   await expectNoA11yViolations(page);
   await page.screenshot({ path: 'screenshots/portal-activation-search.png', fullPage: true });
-  await page.getByRole('button', { name: 'Activate Selected (2)' }).click();
+  // Activation asks first, saying how many; Cancel changes nothing and focus comes back.
+  const activateSelected = page.getByRole('button', { name: 'Activate Selected (2)' });
+  await activateSelected.click();
+  const confirm = page.getByRole('alertdialog', { name: 'Activate 2 patients?' });
+  await expect(confirm).toBeVisible();
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expectNoA11yViolations(page);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(activateSelected).toBeFocused();
+  await expect(page.getByRole('region', { name: 'Activation Results' })).toHaveCount(0);
+  await activateSelected.click();
+  await confirm.getByRole('button', { name: 'Activate 2 patients' }).click();
   const results = page.getByRole('region', { name: 'Activation Results' });
   await expect(results).toBeVisible();
   await expect(
     page.getByRole('table', { name: 'Activated patients' }).getByRole('row'),
   ).toHaveCount(3);
   await expect(page.getByText(/^0 patient\(s\) selected •/)).toBeVisible();
-  // The list reloads: the last patient searched has portal access now.
-  await expect(page.getByText(PORTAL_ACTIVATION_MESSAGES.empty)).toBeVisible();
+  // The list reloads: both patients have portal access now.
+  await expect(checkboxOf(first!)).toHaveCount(0);
+  await expect(checkboxOf(second!)).toHaveCount(0);
   await page.screenshot({ path: 'screenshots/portal-activation-results.png', fullPage: true });
 
   // Changing tab clears the results.
   await page.getByRole('tab', { name: 'CSV Upload' }).click();
   await expect(results).toHaveCount(0);
-  const csv = `email,patient_id,payor_key\r\n${third!.email!.toUpperCase()},${third!.patient_id},\r\n${first!.email},${first!.patient_id},\r\n`;
+  // A blank row before the first patient: rows are numbered as the spreadsheet shows them.
+  const csv = `email,patient_id,payor_key\r\n,,\r\n${third!.email!.toUpperCase()},${third!.patient_id},\r\n${first!.email},${first!.patient_id},\r\n`;
   await page
     .getByLabel('CSV file')
     .setInputFiles({ name: 'activate.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
@@ -128,9 +178,10 @@ test('an admin activates two patients from search and one by CSV; the patient si
   );
   const file: string[][] = parse(await readFile(await download.path(), 'utf8'), { bom: true });
   const activated = file.find((row) => row[0] === 'activated')!;
-  expect(activated.slice(1, 5)).toEqual(['2', third!.patient_id, '', third!.email!.toLowerCase()]);
+  expect(activated.slice(1, 5)).toEqual(['3', third!.patient_id, '', third!.email!.toLowerCase()]);
   const password = activated[7]!;
-  expect(file.find((row) => row[0] === 'failed')?.[8]).toBe('Patient already has portal access');
+  const failedRow = file.find((row) => row[0] === 'failed');
+  expect([failedRow?.[1], failedRow?.[8]]).toEqual(['4', 'Patient already has portal access']);
 
   // The patient signs in with the temporary password, sets their own, and sees their orders.
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
@@ -157,4 +208,33 @@ test('an admin activates two patients from search and one by CSV; the patient si
     fullPage: true,
   });
   await context.close();
+});
+
+test('a patient list that fails to load says so with Retry and keeps the screen', async ({
+  page,
+}) => {
+  await signIn(page, 'admin@example.com');
+  await expect(page).toHaveURL(/\/admin\/documentation$/);
+  const listCall = '**/api/admin/patients-without-portal?**';
+  await page.route(listCall, (route) => route.abort('connectionreset'));
+  await page.goto('/admin/patient-portal-activation');
+  await page.getByRole('tab', { name: 'Search & Activate' }).click();
+  const failure = page
+    .getByRole('alert')
+    .filter({ hasText: PORTAL_ACTIVATION_MESSAGES.listFailed });
+  await expect(failure).toBeVisible();
+  // No made-up total beside it, and the search and filter stay.
+  await expect(page.getByText(/^0 patient\(s\) selected$/)).toBeVisible();
+  await expect(page.getByText(/total without portal access/)).toHaveCount(0);
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Payor' })).toBeVisible();
+  await expectNoA11yViolations(page);
+  await page.screenshot({ path: 'screenshots/portal-activation-list-error.png', fullPage: true });
+
+  await page.unroute(listCall);
+  await failure.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('table', { name: 'Patients without portal access' })).toBeVisible();
+  await expect(
+    page.getByText(/^0 patient\(s\) selected • [\d,]+ total without portal access$/),
+  ).toBeVisible();
 });

@@ -13,6 +13,9 @@ export const PAGE_SIZES = {
   max: 100,
 } as const;
 
+/** The self-pay pseudo-payor: never shown as a payor (core.md section 2, Primary Payor). */
+export const SELF_PAY_COMPANY = '[Patient]';
+
 /** Search runs when the trimmed text is empty or at least this long (core.md section 2). */
 export const MIN_SEARCH_LENGTH = 2;
 
@@ -26,6 +29,8 @@ export const normalizeSearch = (value: string | null | undefined): string | unde
 export const DASHBOARD_MESSAGES = {
   patientInfo: 'Failed to load complete patient information',
   userInfo: 'Failed to retrieve user information',
+  /** Said after userInfo to staff whose account names no payor: what to do about it. */
+  noPayor: 'Your account is not linked to a payor yet. Ask your administrator to set your payor.',
   fetchPatients: 'Failed to fetch patients',
   loadPatients: 'Failed to load patients',
   loadIntake: 'Failed to load intake patients',

@@ -58,70 +58,76 @@ const readFile = async (request: FastifyRequest): Promise<Buffer> => {
   }
 };
 
-const parseCsv = (buffer: Buffer): Record<string, string>[] => {
+type TParsedCsv = { header: string[] | undefined; rows: TCsvRow[] };
+
+const isBlank = (cells: readonly string[]) => cells.every((cell) => cell === '');
+
+/**
+ * The header and the data rows, each numbered as a spreadsheet shows it. Blank rows
+ * (empty lines, or the bare commas a spreadsheet export leaves) are read as records and
+ * dropped here, not by the parser, so they still count: the record's ordinal in the
+ * parser's info is the row number, and a quoted line break stays inside one row.
+ */
+const parseCsv = (buffer: Buffer): TParsedCsv => {
+  let header: string[] | undefined;
+  const rows: TCsvRow[] = [];
   try {
-    return parse(buffer, {
+    // Every record is taken in on_record, which keeps none for the parser to return.
+    parse(buffer, {
       bom: true,
-      // Header names as people type them: "Email", " email ".
-      columns: (header: string[]) => header.map((name) => name.trim().toLowerCase()),
       trim: true,
-      skip_empty_lines: true,
-      // A spreadsheet export leaves rows of bare commas where it had blank rows.
-      skip_records_with_empty_values: true,
       relax_column_count: true,
-      // One more than allowed is enough to know the file is over the limit.
-      to: CSV_UPLOAD_LIMITS.maxRows + 1,
+      skip_empty_lines: false,
+      on_record: (cells, { records }) => {
+        if (isBlank(cells)) {
+          return null;
+        }
+        if (!header) {
+          // Header names as people type them: "Email", " email ".
+          header = cells.map((name) => name.trim().toLowerCase());
+          return null;
+        }
+        if (rows.length === CSV_UPLOAD_LIMITS.maxRows) {
+          // Enough to know the file is over the limit; the parser stops on this error.
+          throw new AppError('payload_too_large', CSV_FILE_MESSAGES.tooManyRows);
+        }
+        rows.push({
+          row: records,
+          record: Object.fromEntries(header.map((name, index) => [name, cells[index] ?? ''])),
+        });
+        return null;
+      },
     });
   } catch (error) {
     if (error instanceof CsvError) {
       throw new AppError(
         'bad_request',
         `${CSV_FILE_MESSAGES.unreadable}: ${error.message.slice(0, 200)}`,
-        {
-          cause: error,
-        },
+        { cause: error },
       );
     }
     throw error;
   }
+  return { header, rows };
 };
 
 /**
  * The uploaded file's rows, or a 400/413 in the product's words before anything is
- * created: no file, not .csv, over 2 MB, unreadable, no `required` column, no rows, or
- * more than 5,000 rows.
+ * created: no file, not .csv, over 2 MB, unreadable, more than 5,000 rows, no `required`
+ * column, or no rows.
  */
 export const readCsvUpload = async (
   request: FastifyRequest,
   required: string,
 ): Promise<TCsvRow[]> => {
-  const buffer = await readFile(request);
-  const records = parseCsv(buffer);
-  if (records.length > CSV_UPLOAD_LIMITS.maxRows) {
-    throw new AppError('payload_too_large', CSV_FILE_MESSAGES.tooManyRows);
-  }
-  const [first] = records;
-  if (!first) {
-    // Either no header at all, or a header without rows; the header check needs a row.
-    const header =
-      buffer
-        .toString('utf8')
-        .replace(/^\uFEFF/, '')
-        .split(/\r?\n/)[0] ?? '';
-    if (
-      !header
-        .toLowerCase()
-        .split(',')
-        .some((name) => name.trim().replace(/"/g, '') === required)
-    ) {
-      throw new AppError('bad_request', CSV_FILE_MESSAGES.missingColumn(required));
-    }
-    throw new AppError('bad_request', CSV_FILE_MESSAGES.empty);
-  }
-  if (!Object.hasOwn(first, required)) {
+  const { header, rows } = parseCsv(await readFile(request));
+  if (!header?.includes(required)) {
     throw new AppError('bad_request', CSV_FILE_MESSAGES.missingColumn(required));
   }
-  return records.map((record, index) => ({ row: index + 2, record }));
+  if (rows.length === 0) {
+    throw new AppError('bad_request', CSV_FILE_MESSAGES.empty);
+  }
+  return rows;
 };
 
 /** Sends rows (header first) as a CSV attachment, cells neutralised against formulas. */

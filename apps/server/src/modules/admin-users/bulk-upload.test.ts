@@ -89,9 +89,9 @@ describe.each(testDialects())('Admin bulk user upload [%s]', (dialect) => {
       'Ann@Bulk.example.com,Ann,Again,admin,,,,,',
       // 11: already in the database
       'taken@bulk.example.com,Tia,X,admin,,,,,',
-      // a spreadsheet's empty row, skipped
+      // 12: a spreadsheet's empty row, skipped (but still counted)
       ',,,,,,,,',
-      // 12: formula-looking name is stored as text
+      // 13: formula-looking name is stored as text
       'ivy@bulk.example.com,=1+1,X,customer_service,5,PAY-B,,,',
     ];
     const body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(lines.join('\r\n'))]);
@@ -105,7 +105,7 @@ describe.each(testDialects())('Admin bulk user upload [%s]', (dialect) => {
     ).toEqual([
       { row: 2, email: 'ann@bulk.example.com', name: 'Ann O\'Neil, "Jr"', role: 'case_manager' },
       { row: 3, email: 'bob@bulk.example.com', name: 'Bob Stone', role: 'admin' },
-      { row: 12, email: 'ivy@bulk.example.com', name: '=1+1 X', role: 'customer_service' },
+      { row: 13, email: 'ivy@bulk.example.com', name: '=1+1 X', role: 'customer_service' },
     ]);
     expect(results.failed).toEqual([
       { row: 4, email: 'carl@bulk.example.com', error: BULK_ROW_ERRORS.invalidText('first_name') },
@@ -148,6 +148,43 @@ describe.each(testDialects())('Admin bulk user upload [%s]', (dialect) => {
       action: 'bulk_user_upload',
     });
     expect(JSON.parse(entry?.detail ?? '{}')).toEqual({ rows: 11, created: 3, failed: 8 });
+  });
+
+  it('reports each row on its spreadsheet row: blank rows count, a quoted line break does not', async () => {
+    const { app } = portal();
+    const { jar } = await admin();
+    const lines = [
+      HEADER,
+      // 2 and 3: blank rows, as a spreadsheet saves them
+      '',
+      ',,,,,,,,',
+      // 4
+      'not-an-email,Dee,X,admin,,,,,',
+      // 5: spaces only, blank too
+      '   ',
+      // 6: a quoted line break keeps the record on one spreadsheet row
+      'rows@bulk3.example.com,"Two\nLines",X,admin,,,,,',
+      // 7
+      'kim@bulk3.example.com,Kim,X,admin,,,,,',
+      // 8
+      'KIM@bulk3.example.com,Dup,X,admin,,,,,',
+    ];
+    const response = await postCsv(app, jar, UPLOAD, `${lines.join('\r\n')}\r\n\r\n`);
+    expect(response.statusCode).toBe(200);
+    const { results } = response.json<TBulkUploadResponse>();
+    expect(results.total).toBe(4);
+    expect(results.successful.map(({ row, email }) => ({ row, email }))).toEqual([
+      { row: 7, email: 'kim@bulk3.example.com' },
+    ]);
+    expect(results.failed).toEqual([
+      { row: 4, email: 'not-an-email', error: BULK_ROW_ERRORS.emailInvalid },
+      {
+        row: 6,
+        email: 'rows@bulk3.example.com',
+        error: BULK_ROW_ERRORS.invalidText('first_name'),
+      },
+      { row: 8, email: 'KIM@bulk3.example.com', error: BULK_ROW_ERRORS.duplicateInFile(7) },
+    ]);
   });
 
   it('a created user signs in with the temporary password and must set a new one first', async () => {

@@ -24,6 +24,7 @@ describe.each(testDialects())('Patient portal activation [%s]', (dialect) => {
     await insertPayors(db, [
       { payor_key: 'PAY-A', company_name: 'Acme Health' },
       { payor_key: 'PAY-B', company_name: 'Bay Care' },
+      { payor_key: 'PAY-SELF', company_name: '[Patient]' },
     ]);
     const patient = (
       key: string,
@@ -51,6 +52,7 @@ describe.each(testDialects())('Patient portal activation [%s]', (dialect) => {
       patient('K-7', 'P007', 'Gi', 'Race', 'race@patients.example.com'),
       patient('K-8', 'P008', 'Ha', 'Bay', 'ha@patients.example.com', 'PAY-B'),
       patient('K-9', 'P009', 'Io', 'Csv', 'io@patients.example.com'),
+      patient('K-10', 'S010', 'Sal', 'Selfpay', 'sal@patients.example.com', 'PAY-SELF'),
     ]);
     await createTestUser(db, { email: 'staff-taken@patients.example.com' });
   };
@@ -93,6 +95,9 @@ describe.each(testDialects())('Patient portal activation [%s]', (dialect) => {
     expect(await keys('&search=BO%40PATIENTS')).toEqual(['K-2']);
     expect(await keys('&search=%25')).toEqual([]);
     expect(await keys('&payor_key=PAY-B')).toEqual(['K-8']);
+    // The self-pay entry is no payor to show: no choice in the filter, 'N/A' in the list.
+    const selfPay = (await list(jar, '&search=S010')).json<TPatientsWithoutPortalResponse>();
+    expect(selfPay.patients).toEqual([expect.objectContaining({ primary_payor: null })]);
     const paged = (await list(jar, '&search=P00&offset=8')).json<TPatientsWithoutPortalResponse>();
     expect(paged).toMatchObject({ total_count: 9 });
     expect(paged.patients).toHaveLength(1);
@@ -218,6 +223,21 @@ describe.each(testDialects())('Patient portal activation [%s]', (dialect) => {
     ]);
     expect(await loginsOf('K-6')).toHaveLength(1);
     expect(await loginsOf('K-5')).toHaveLength(0);
+  });
+
+  it('reports CSV rows on their spreadsheet rows, blank rows included', async () => {
+    const { jar } = await admin();
+    const csv = 'email\n\n,\nsal@patients.example.com\n\nnobody@patients.example.com\n';
+    const response = await postCsv(portal().app, jar, CSV, csv, 'blank-rows.csv');
+    expect(response.statusCode).toBe(200);
+    const { results } = response.json<TActivationResponse>();
+    expect(results.total).toBe(2);
+    expect(results.successful).toEqual([
+      expect.objectContaining({ row: 4, patient_id: 'S010', primary_payor: null }),
+    ]);
+    expect(results.failed.map(({ row, error }) => ({ row, error }))).toEqual([
+      { row: 6, error: ERR.noPatientWithEmail },
+    ]);
   });
 
   it('creates exactly one login when admins activate the same patient at once', async () => {

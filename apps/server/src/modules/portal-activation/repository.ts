@@ -1,11 +1,16 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { SELF_PAY_COMPANY } from '@portal/domain/patients-rules';
 import type { Database } from '../../db/schema';
 import { IN_CHUNK, chunk } from '../admin-users/repository';
 
+/** The payor filter's choices: every payor but the self-pay entry, which is never shown. */
 export const listPayors = (db: Kysely<Database>) =>
   db
     .selectFrom('payors')
     .select(['payor_key', 'company_name'])
+    .where((eb) =>
+      eb.or([eb('company_name', 'is', null), eb('company_name', '<>', SELF_PAY_COMPANY)]),
+    )
     .orderBy('company_name')
     .orderBy('payor_key')
     .execute();
@@ -65,7 +70,12 @@ export const pageWithoutPortal = (
   filter: TWithoutPortalFilter & { limit: number; offset: number },
 ) =>
   withoutPortal(db, filter)
-    .leftJoin('payors', 'payors.payor_key', 'patients.payor_key')
+    // The self-pay entry is never shown as a payor: such patients show 'N/A'.
+    .leftJoin('payors', (join) =>
+      join
+        .onRef('payors.payor_key', '=', 'patients.payor_key')
+        .on('payors.company_name', '<>', SELF_PAY_COMPANY),
+    )
     .select(PATIENT_COLUMNS)
     .orderBy('patients.last_name')
     .orderBy('patients.first_name')
@@ -79,7 +89,11 @@ export type TActivationPatient = Awaited<ReturnType<typeof pageWithoutPortal>>[n
 const patientsQuery = (db: Kysely<Database>) =>
   db
     .selectFrom('patients')
-    .leftJoin('payors', 'payors.payor_key', 'patients.payor_key')
+    .leftJoin('payors', (join) =>
+      join
+        .onRef('payors.payor_key', '=', 'patients.payor_key')
+        .on('payors.company_name', '<>', SELF_PAY_COMPANY),
+    )
     .select(PATIENT_COLUMNS);
 
 export const findPatientsByKeys = async (db: Kysely<Database>, keys: readonly string[]) => {

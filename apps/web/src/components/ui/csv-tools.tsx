@@ -2,8 +2,10 @@ import { useId, type ReactNode } from 'react';
 
 /** Class lists the admin CSV screens share. */
 const focusRing = 'focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none';
-export const toolButtonClass = `inline-flex items-center justify-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60 ${focusRing}`;
-export const toolPrimaryClass = `inline-flex items-center justify-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-400 ${focusRing} focus-visible:ring-offset-2`;
+// aria-disabled looks like disabled but keeps the button focusable, so focus can come
+// back to it (from a dialog it opened) while it waits.
+export const toolButtonClass = `inline-flex items-center justify-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 ${focusRing}`;
+export const toolPrimaryClass = `inline-flex items-center justify-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-400 aria-disabled:cursor-not-allowed aria-disabled:bg-slate-400 ${focusRing} focus-visible:ring-offset-2`;
 export const panelClass = 'mb-6 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6';
 export const thClass =
   'sticky top-0 border-b border-slate-200 bg-slate-50 px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase';

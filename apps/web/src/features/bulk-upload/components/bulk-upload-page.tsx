@@ -3,6 +3,7 @@ import {
   BULK_UPLOAD_COLUMNS,
   BULK_UPLOAD_MESSAGES,
   CSV_FILE_MESSAGES,
+  PAYOR_SCOPED_ROLES,
   isCsvFileName,
 } from '@portal/domain/bulk-users';
 import { Alert } from '../../../components/ui/alert';
@@ -67,7 +68,10 @@ export const BulkUploadPage = () => {
             Columns: {BULK_UPLOAD_COLUMNS.join(', ')}. Email is required; give a role name or a
             role_id (admin=1, case_manager_admin=2, case_manager=3, patient=4, customer_service=5).
           </li>
-          <li>Case managers and customer service need the payor_key of an existing payor.</li>
+          <li>
+            Rows with the role {PAYOR_SCOPED_ROLES.slice(0, -1).join(', ')} or{' '}
+            {PAYOR_SCOPED_ROLES.at(-1)} need a payor_key: the key of an existing payor.
+          </li>
           <li>Up to 5,000 rows and 2 MB per file. Each row succeeds or fails on its own.</li>
           <li>New users get a temporary password and must change it at first sign-in.</li>
         </ol>

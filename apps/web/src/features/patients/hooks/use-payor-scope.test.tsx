@@ -22,12 +22,13 @@ describe('usePayorScope', () => {
     });
   });
 
-  it("reports 'Failed to retrieve user information' for staff without a payor", () => {
+  it("reports 'Failed to retrieve user information' and what to do, for staff without a payor", () => {
     const scope = scopeOf({ id: 5, role: 'customer_service', payor_key: null });
     expect(scope.current).toMatchObject({
       payorKey: undefined,
       choosesPayor: false,
-      error: 'Failed to retrieve user information',
+      error:
+        'Failed to retrieve user information. Your account is not linked to a payor yet. Ask your administrator to set your payor.',
     });
   });
 });

@@ -18,10 +18,14 @@ export type TPayorScope = {
   error: string | undefined;
 };
 
+/** Staff whose account names no payor: the spec's words, then what to do about it. */
+export const NO_PAYOR_ERROR = `${DASHBOARD_MESSAGES.userInfo}. ${DASHBOARD_MESSAGES.noPayor}`;
+
 /**
  * Payor staff see their own payor's patients. An admin chooses among all payors,
  * starting from their own if their account has one, else the first; anyone else
- * without a payor has no list to see ('Failed to retrieve user information').
+ * without a payor has no list to see ('Failed to retrieve user information', and
+ * that their administrator must set their payor).
  */
 export const usePayorScope = (user: TStaffUser): TPayorScope => {
   const choosesPayor = user.role === 'admin';
@@ -42,6 +46,11 @@ export const usePayorScope = (user: TStaffUser): TPayorScope => {
     payors: options,
     choosePayor: setChosen,
     loading,
-    error: !loading && payorKey === undefined ? DASHBOARD_MESSAGES.userInfo : undefined,
+    error:
+      loading || payorKey !== undefined
+        ? undefined
+        : choosesPayor
+          ? DASHBOARD_MESSAGES.userInfo
+          : NO_PAYOR_ERROR,
   };
 };

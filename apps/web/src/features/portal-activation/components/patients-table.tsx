@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { formatPhone } from '@portal/domain/format';
 import type { TPatientWithoutPortal } from '@portal/domain/portal-activation-api';
 import { ScrollTable, tdClass } from '../../../components/ui/csv-tools';
 
@@ -63,7 +64,7 @@ export const PatientsTable = ({
             <td className={`${tdClass} whitespace-nowrap`}>
               {patient.email ?? <span className="text-slate-500 italic">No email</span>}
             </td>
-            <td className={`${tdClass} whitespace-nowrap`}>{patient.phone ?? 'N/A'}</td>
+            <td className={`${tdClass} whitespace-nowrap`}>{formatPhone(patient.phone)}</td>
             <td className={tdClass}>{patient.primary_payor ?? 'N/A'}</td>
           </tr>
         ))}

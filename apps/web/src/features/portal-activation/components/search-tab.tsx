@@ -1,63 +1,53 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import {
   PORTAL_ACTIVATION_MESSAGES as MESSAGES,
   PORTAL_ACTIVATION_PAGE_SIZE,
   type TActivationResults,
 } from '@portal/domain/portal-activation-api';
 import { Alert } from '../../../components/ui/alert';
-import { toolPrimaryClass } from '../../../components/ui/csv-tools';
 import { Pager } from '../../../components/ui/pager';
 import { inputClass, labelClass } from '../../../components/ui/styles';
 import { ApiError } from '../../../lib/api-client';
 import { useActivateSelected } from '../api/activate-patients';
 import { usePatientsWithoutPortal } from '../api/get-patients-without-portal';
 import { usePayors } from '../api/get-payors';
-import { PatientsTable } from './patients-table';
+import { useListSelection } from '../hooks/use-list-selection';
+import { ConfirmActivation } from './confirm-activation';
+import { PatientsPanel } from './patients-panel';
+import { SelectionBar } from './selection-bar';
 
 const SEARCH_DELAY_MS = 500;
 
-/** Search & Activate: find patients without portal access, select them, activate them. */
+/**
+ * Search & Activate: find patients without portal access, select them, activate them.
+ * The selection is the ticked patients of the list on screen (see useListSelection), and
+ * activating asks first, saying how many.
+ */
 export const SearchTab = ({ onResults }: { onResults: (results: TActivationResults) => void }) => {
   const searchId = useId();
   const payorId = useId();
   const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
-  const [payorKey, setPayorKey] = useState('');
-  const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [filter, setFilter] = useState({ search: '', payorKey: '', page: 1 });
   const [notice, setNotice] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const payors = usePayors();
-  const list = usePatientsWithoutPortal({ page, search, payorKey });
+  const list = usePatientsWithoutPortal(filter);
   const activate = useActivateSelected();
+  const shown = list.isError ? undefined : list.data?.patients;
+  const shownKeys = useMemo(() => (shown ?? []).map((patient) => patient.patient_key), [shown]);
+  const { selected, ...selection } = useListSelection(
+    JSON.stringify([filter.search.trim(), filter.payorKey, filter.page]),
+    shownKeys,
+  );
 
   useEffect(() => {
     const timer = setTimeout(() => {
-      setSearch(typed);
-      setPage(1);
+      setFilter((current) =>
+        current.search === typed ? current : { ...current, search: typed, page: 1 },
+      );
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [typed]);
-
-  const toggle = (key: string) =>
-    setSelected((previous) => {
-      const next = new Set(previous);
-      if (!next.delete(key)) {
-        next.add(key);
-      }
-      return next;
-    });
-  const togglePage = (select: boolean) =>
-    setSelected((previous) => {
-      const next = new Set(previous);
-      for (const patient of list.data?.patients ?? []) {
-        if (select) {
-          next.add(patient.patient_key);
-        } else {
-          next.delete(patient.patient_key);
-        }
-      }
-      return next;
-    });
 
   const run = () => {
     if (selected.size === 0) {
@@ -65,16 +55,25 @@ export const SearchTab = ({ onResults }: { onResults: (results: TActivationResul
       return;
     }
     setNotice(null);
+    setConfirming(true);
+  };
+  const confirm = () => {
+    setConfirming(false);
+    // The list may have reloaded under the open dialog and taken the last selected away.
+    if (selected.size === 0) {
+      setNotice(MESSAGES.selectPatient);
+      return;
+    }
     activate.mutate([...selected], {
       onSuccess: (results) => {
-        setSelected(new Set());
+        selection.clear();
         onResults(results);
       },
     });
   };
 
-  const total = list.data?.total_count ?? 0;
-  const pages = Math.ceil(total / PORTAL_ACTIVATION_PAGE_SIZE);
+  const total = list.isError ? undefined : list.data?.total_count;
+  const pages = Math.ceil((total ?? 0) / PORTAL_ACTIVATION_PAGE_SIZE);
   const activateError =
     activate.error instanceof ApiError && activate.error.serverError
       ? activate.error.serverError
@@ -105,10 +104,10 @@ export const SearchTab = ({ onResults }: { onResults: (results: TActivationResul
           <select
             id={payorId}
             className={inputClass}
-            value={payorKey}
+            value={filter.payorKey}
             onChange={(event) => {
-              setPayorKey(event.target.value);
-              setPage(1);
+              const payorKey = event.target.value;
+              setFilter((current) => ({ ...current, payorKey, page: 1 }));
             }}
           >
             <option value="">All Payors</option>
@@ -120,47 +119,33 @@ export const SearchTab = ({ onResults }: { onResults: (results: TActivationResul
           </select>
         </div>
       </div>
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-slate-700" aria-live="polite">
-          {selected.size} patient(s) selected • {total.toLocaleString()} total without portal access
-        </p>
-        <button
-          type="button"
-          className={toolPrimaryClass}
-          disabled={activate.isPending}
-          onClick={run}
-        >
-          {activate.isPending ? 'Activating...' : `Activate Selected (${selected.size})`}
-        </button>
-      </div>
-      {notice && <Alert tone="error">{notice}</Alert>}
+      <SelectionBar
+        selected={selected.size}
+        total={total}
+        activating={activate.isPending}
+        onClear={selection.clear}
+        onActivate={run}
+      />
+      <ConfirmActivation
+        count={selected.size}
+        open={confirming}
+        onConfirm={confirm}
+        onCancel={() => setConfirming(false)}
+      />
+      {notice && selected.size === 0 && <Alert tone="error">{notice}</Alert>}
       {activate.isError && <Alert tone="error">{activateError}</Alert>}
       {payors.isError && <Alert tone="error">{MESSAGES.payorsFailed}</Alert>}
-      {list.isError ? (
-        <Alert tone="error">{list.error.message || MESSAGES.listFailed}</Alert>
-      ) : list.isPending ? (
-        <p className="py-6 text-center text-sm text-slate-600" role="status">
-          Loading patients...
-        </p>
-      ) : list.data.patients.length === 0 ? (
-        <p className="py-6 text-center text-sm text-slate-600" role="status">
-          {MESSAGES.empty}
-        </p>
-      ) : (
-        <div aria-busy={list.isPlaceholderData}>
-          <PatientsTable
-            patients={list.data.patients}
-            selected={selected}
-            onToggle={toggle}
-            onTogglePage={togglePage}
-          />
-        </div>
-      )}
+      <PatientsPanel
+        list={list}
+        selected={selected}
+        onToggle={selection.toggle}
+        onTogglePage={selection.togglePage}
+      />
       <Pager
         label="Patients without portal access"
-        page={page}
+        page={filter.page}
         pages={pages}
-        onPageChange={setPage}
+        onPageChange={(page) => setFilter((current) => ({ ...current, page }))}
         disabled={list.isFetching}
       />
     </div>
