@@ -1,5 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import type { TReorderResponse } from '@portal/domain/analytics';
+import { REORDER_CSV_COLUMNS, type TReorderResponse } from '@portal/domain/analytics';
 import { expectNoA11yViolations, signIn } from '../../support/auth';
 
 const openAnalytics = async (page: Page) => {
@@ -16,7 +17,9 @@ const openAnalytics = async (page: Page) => {
 test('an admin switches periods and sees the cards and chart follow', async ({ page }) => {
   test.setTimeout(90_000);
   await openAnalytics(page);
+  // The figures are as of the last sync: the note says so, and nothing claims 'real-time'.
   await expect(page.getByText('Real-time insights')).toBeVisible();
+  await expect(page.getByText(/real-time/i)).toHaveCount(0);
   await expect(page.getByTestId('last-synced')).toHaveText(
     /^Data last synced \w{3} \d{1,2}, \d{4}/,
   );
@@ -88,7 +91,7 @@ test('an admin opens each reorder view and follows a patient to the dashboard', 
       ),
     ).toBeVisible();
   }
-  const attention = page.getByRole('heading', { name: 'Patients Needing Attention' }).locator('..');
+  const attention = page.getByRole('region', { name: 'Patients Needing Attention' });
   const links = attention.getByRole('link');
   await expect(links.first()).toBeVisible();
   expect(await links.count()).toBeLessThanOrEqual(5);
@@ -108,12 +111,33 @@ test('an admin opens each reorder view and follows a patient to the dashboard', 
     'Next Order',
     'Status',
   ]);
-  await expect(schedule.getByRole('row')).toHaveCount(
-    Math.min(20, data.reorder_patterns.length) + 1,
-  );
+  const total = data.summary.total_patients;
+  await expect(schedule.getByRole('row')).toHaveCount(Math.min(20, total) + 1);
   await expect(schedule.getByRole('row').nth(1)).toContainText(/\w{3} \d{1,2}, \d{4}/);
   await expectNoA11yViolations(page);
   await page.screenshot({ path: 'screenshots/analytics-reorder-patients.png', fullPage: true });
+  // Past the first 20: the next page, and back.
+  if (total > 20) {
+    const pages = page.getByRole('navigation', { name: 'Patient Reorder Schedule pages' });
+    const first = (await schedule.getByRole('row').nth(1).textContent()) ?? '';
+    await pages.getByRole('button', { name: 'Next' }).click();
+    await expect(pages.getByText(`Page 2 of ${Math.ceil(total / 20)}`)).toBeVisible();
+    await expect(schedule.getByRole('row').nth(1)).not.toHaveText(first);
+    await pages.getByRole('button', { name: 'Previous' }).click();
+    await expect(schedule.getByRole('row').nth(1)).toHaveText(first);
+  }
+  // Every tracked patient as CSV, written (and audited) by the server.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV: all tracked patients' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^reorder_patients_\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = (await readFile(await download.path(), 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
+  expect(lines[0]).toBe(REORDER_CSV_COLUMNS.join(','));
+  expect(lines).toHaveLength(total + 1);
 
   await page.getByRole('tab', { name: 'Categories' }).click();
   await expect(
@@ -153,6 +177,49 @@ test('a case manager gets Access Denied on the screen and 403 from the API', asy
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
+
+  const noSidewaysScroll = async (page: Page) =>
+    expect
+      .poll(() =>
+        page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth'),
+      )
+      .toBe(true);
+
+  test('no view scrolls sideways and axe finds nothing', async ({ page }) => {
+    // Five axe runs and two charts on a shared two-core machine.
+    test.setTimeout(120_000);
+    await signIn(page, 'admin@example.com');
+    await expect(page).toHaveURL(/\/admin\/documentation$/);
+    await page.goto('/analytics');
+    await expect(page.getByTestId('category-cards').getByRole('heading').first()).toBeVisible();
+    // The charts' screen-reader tables are on the page from here on.
+    await page.getByTestId('processing-chart').scrollIntoViewIfNeeded();
+    await expect(
+      page.getByRole('table', { name: 'Average processing time by status' }),
+    ).toBeAttached();
+    await noSidewaysScroll(page);
+    await expectNoA11yViolations(page);
+
+    await page.getByRole('tab', { name: 'Reorder Patterns' }).click();
+    await expect(page.getByText('Need immediate attention')).toBeVisible();
+    await noSidewaysScroll(page);
+    await expectNoA11yViolations(page);
+
+    await page.getByRole('tab', { name: 'Patients' }).click();
+    const cards = page.getByRole('list', { name: 'Patient Reorder Schedule' });
+    await expect(cards.getByRole('listitem').first()).toBeVisible();
+    await noSidewaysScroll(page);
+    await expectNoA11yViolations(page);
+    await page.screenshot({
+      path: 'screenshots/analytics-reorder-patients-phone.png',
+      fullPage: true,
+    });
+
+    await page.getByRole('tab', { name: 'Categories' }).click();
+    await expect(page.getByRole('table', { name: 'Reorder cycle by category' })).toBeAttached();
+    await noSidewaysScroll(page);
+    await expectNoA11yViolations(page);
+  });
 
   test('the chart library is fetched and drawn only when a chart is scrolled near', async ({
     page,

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { formatDate } from '@portal/domain/format';
 import type { TIntakeListResponse } from '@portal/domain/patients-api';
+import { SUPPORT_CONTACT } from '@portal/domain/contact';
 import { expectNoA11yViolations } from '../../support/auth';
 import { sessionPayorKey, signInToDashboard } from '../../support/dashboard';
 
@@ -63,6 +64,8 @@ test('the patient browser lists patients beside the chosen patient’s orders', 
     page.getByRole('heading', { name: new RegExp(`^Orders for ${name}`) }),
   ).toBeVisible();
   await page.getByRole('button', { name: 'All Orders' }).click();
+  // The patient's orders at any date, not only the last 30 days'.
+  await page.getByRole('button', { name: 'All dates', exact: true }).click();
   const orders = page.getByRole('table', { name: 'Orders', exact: true });
   await expect(orders).toBeVisible();
   const rows = await orders.getByRole('row').count();
@@ -81,4 +84,56 @@ test('the patient browser lists patients beside the chosen patient’s orders', 
   await expect(page.getByRole('button', { name: 'Order Categories', exact: true })).toBeVisible();
   await expectNoA11yViolations(page);
   await page.screenshot({ path: 'screenshots/patient-search-desktop.png', fullPage: true });
+});
+
+test('the public area needs no sign-in: support hours and phone, and a way to sign in', async ({
+  page,
+}) => {
+  const shown = await page.goto('/public/support');
+  expect(shown?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact Support' })).toBeVisible();
+  await expect(page).toHaveURL(/\/public\/support$/);
+  await expect(page.getByRole('link', { name: SUPPORT_CONTACT.phone })).toHaveAttribute(
+    'href',
+    SUPPORT_CONTACT.phoneHref,
+  );
+  await expect(page.getByText(SUPPORT_CONTACT.hours)).toBeVisible();
+  // Nothing of a session was asked for, and no patient data is on the page.
+  expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain(
+    'csrf_access_token',
+  );
+  await expectNoA11yViolations(page);
+  await page.screenshot({ path: 'screenshots/public-support.png', fullPage: true });
+
+  // Any other address under /public stays in the public area.
+  await page.goto('/public/opening-hours');
+  await expect(page).toHaveURL(/\/public\/support$/);
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('My Profile opens for case_manager_admin; Access Denied leads home', async ({ page }) => {
+  await signInToDashboard(page, 'case_manager_admin@example.com');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'My Profile' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toHaveCount(0);
+  expect((await page.request.get('/api/profile')).status()).toBe(200);
+  // The document library keeps the route table's roles: no link, Access Denied, a way back.
+  await expect(nav.getByRole('link', { name: 'Document Management' })).toHaveCount(0);
+  await page.goto('/documents');
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expectNoA11yViolations(page);
+  await page.screenshot({ path: 'screenshots/access-denied-way-home.png', fullPage: true });
+  await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('Access Denied sends an admin-only page’s visitor to their own home', async ({ page }) => {
+  await signInToDashboard(page, 'customer_service@example.com');
+  await page.goto('/analytics');
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 });

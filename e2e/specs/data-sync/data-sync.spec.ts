@@ -294,8 +294,12 @@ test('a mapping with lower-case key columns fails, the fixer fixes it, and the r
     await expectNoA11yViolations(page);
     await page.screenshot({ path: `${SHOTS}/data-sync-case-fixer.png` });
     await fixer.getByRole('tab', { name: 'Compare Mappings' }).click();
-    await expect(fixer.getByLabel('Current mapping 1')).toContainText('PY.payorkey');
-    await expect(fixer.getByLabel('Fixed mapping 1')).toContainText('PY.PAYORKEY');
+    // The mapping in words, the changed line marked on both sides (issue 29).
+    const current = fixer.getByRole('list', { name: 'Current mapping 1' });
+    const fixed = fixer.getByRole('list', { name: 'Fixed mapping 1' });
+    await expect(current).toContainText('PY.payorkey');
+    await expect(fixed).toContainText('PY.PAYORKEY');
+    await expect(current.getByText('changed').first()).toBeVisible();
     await expectNoA11yViolations(page);
     await page.screenshot({ path: `${SHOTS}/data-sync-case-fixer-compare.png` });
     await fixer.getByRole('button', { name: 'Apply Fixes' }).click();

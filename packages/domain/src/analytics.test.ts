@@ -9,6 +9,7 @@ import {
   reorderStatusColour,
   reorderStatusOf,
   statusKeywordColour,
+  ZReorderExportQuery,
   ZReorderQuery,
 } from './analytics';
 import { formatDays, formatDaysUntilReorder } from './format';
@@ -109,9 +110,16 @@ describe('analytics rules', () => {
   });
 
   it('validates the reorder query with the field named', () => {
-    expect(ZReorderQuery.parse({})).toEqual({ days: 180, min_orders: 2, limit: 20 });
+    expect(ZReorderQuery.parse({})).toEqual({ days: 180, min_orders: 2, limit: 20, offset: 0 });
     const result = ZReorderQuery.safeParse({ min_orders: '1' });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.path).toEqual(['min_orders']);
+    expect(ZReorderQuery.safeParse({ offset: '-1' }).error?.issues[0]?.path).toEqual(['offset']);
+  });
+
+  it('reads the export query: all patients unless asked for those needing attention', () => {
+    expect(ZReorderExportQuery.parse({})).toEqual({ days: 180, min_orders: 2, scope: 'all' });
+    expect(ZReorderExportQuery.parse({ scope: 'attention' }).scope).toBe('attention');
+    expect(ZReorderExportQuery.safeParse({ scope: 'everyone' }).success).toBe(false);
   });
 });

@@ -35,6 +35,8 @@ export const ANALYTICS_LIMITS = {
    */
   defaultPatternLimit: 20,
   maxPatternLimit: 1000,
+  /** Where a page of the reorder list may start (the Patients tab pages through it). */
+  maxPatternOffset: 1_000_000,
 } as const;
 
 /** Reorder status thresholds in days until the predicted next order. */
@@ -127,8 +129,39 @@ export const ZReorderQuery = z.object({
     ANALYTICS_LIMITS.defaultMinOrders,
   ),
   limit: ZWhole('limit', 1, ANALYTICS_LIMITS.maxPatternLimit, ANALYTICS_LIMITS.defaultPatternLimit),
+  /** The first patient of the page, counted from 0 in the most-urgent-first order. */
+  offset: ZWhole('offset', 0, ANALYTICS_LIMITS.maxPatternOffset, 0),
 });
 export type TReorderQuery = z.infer<typeof ZReorderQuery>;
+
+/**
+ * What a reorder export holds: every tracked patient, or only those needing attention
+ * (overdue or due soon: the Overview's list). The same period and minimum as the screen.
+ */
+export const REORDER_EXPORT_SCOPES = ['all', 'attention'] as const;
+export type TReorderExportScope = (typeof REORDER_EXPORT_SCOPES)[number];
+
+export const ZReorderExportQuery = ZReorderQuery.pick({ days: true, min_orders: true }).extend({
+  scope: z.enum(REORDER_EXPORT_SCOPES, { error: 'scope must be all or attention' }).default('all'),
+});
+export type TReorderExportQuery = z.input<typeof ZReorderExportQuery>;
+
+/** The export's header row: the schedule's columns, then what the screen shows beside them. */
+export const REORDER_CSV_COLUMNS = [
+  'Patient',
+  'Patient ID',
+  'Orders',
+  'Avg Cycle (days)',
+  'Last Order',
+  'Next Order',
+  'Days Until Reorder',
+  'Status',
+  'Categories',
+] as const;
+
+/** 'reorder_patients_2025-01-31.csv', 'reorder_attention_2025-01-31.csv' (dated by the server). */
+export const reorderExportPrefix = (scope: TReorderExportScope) =>
+  scope === 'attention' ? 'reorder_attention' : 'reorder_patients';
 
 /** When the data was last synced (epoch ms of the last orders/status-history load), and the period. */
 const ZFreshness = {

@@ -42,8 +42,9 @@ export const AUDIT_ACTIONS = [
   'sync_samples_view',
   // A running sync job cancelled (issue 28).
   'sync_cancel',
-  // Analytics (issue 15): the reorder list names patients.
+  // Analytics (issue 15): the reorder list names patients; so does its CSV export (issue 29).
   'analytics_reorder_view',
+  'analytics_reorder_export',
   // Admin documentation (issue 14): each save and delete, with the version it made.
   'admin_doc_create',
   'admin_doc_update',
@@ -65,6 +66,7 @@ export const AUDIT_LIST_ACTIONS = [
   'favorite_list',
   'document_list',
   'analytics_reorder_view',
+  'analytics_reorder_export',
   'portal_activation_list',
 ] as const satisfies readonly TAuditAction[];
 

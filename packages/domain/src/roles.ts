@@ -34,7 +34,9 @@ export const PERMISSIONS_BY_ROLE: Record<TRole, readonly string[]> = {
     EDIT_SYNC_MAPPINGS,
     'view_analytics',
   ],
-  case_manager_admin: ['delete_documents'],
+  // No delete_documents: the route tables keep this role off /documents, and a permission
+  // for a screen the role cannot open promised what it could not do (issue 29).
+  case_manager_admin: [],
   case_manager: ['run_sync'],
   customer_service: [],
   patient: [],

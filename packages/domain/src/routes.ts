@@ -21,6 +21,8 @@ export const ROUTE_ACCESS = {
   '/reset-password': 'public',
   /** The link confirming a new email address: the token authorises it, signed in or not. */
   '/confirm-email': 'public',
+  /** The public area (core.md: '/public/... no sign-in needed'): support hours and phone. */
+  '/public/support': 'public',
   '/change-password': 'signed_in',
   '/dashboard': 'signed_in',
   '/patient-search': STAFF,
@@ -35,7 +37,11 @@ export const ROUTE_ACCESS = {
   '/admin/patient-portal-activation': ['admin'],
   '/admin/documentation': ['admin'],
   '/admin/audit': ['admin'],
-  '/profile': SUPPORT,
+  /**
+   * Both route tables list four roles, but staff-tools.md section 6 says 'My Profile is for
+   * any signed-in user': case_manager_admin too (docs/decisions.md, issue 29).
+   */
+  '/profile': 'signed_in',
 } as const satisfies Record<string, TRouteAccess>;
 
 export type TAppPath = keyof typeof ROUTE_ACCESS;
@@ -48,6 +54,9 @@ export const rolesFor = (path: TAppPath): readonly TRole[] => {
 
 export const canOpen = (role: string, path: TAppPath): boolean =>
   rolesFor(path).some((allowed) => allowed === role);
+
+/** The public area's own page for any address under /public that names no page. */
+export const PUBLIC_HOME: TAppPath = '/public/support';
 
 /** Where a role lands after sign-in and after a password change (core.md section 6). */
 export const landingPathFor = (role: string): TAppPath =>

@@ -1,5 +1,5 @@
 import { OrderDocumentsSlot } from '../components/slots/order-documents-slot';
-import { orderDocuments } from './order-documents-slot';
+import { orderDocumentsFor } from './order-documents-slot';
 import { useCheckAuth } from '../features/auth/api/check-auth';
 import { PatientTimeline } from '../features/patients/components/patient-timeline';
 import { StaffDashboard } from '../features/patients/components/staff-dashboard';
@@ -15,7 +15,7 @@ export const DashboardRoute = () => {
     return <PatientTimeline payorKey={user.payor_key} patientKey={user.patient_key} />;
   }
   return (
-    <OrderDocumentsSlot.Provider value={orderDocuments}>
+    <OrderDocumentsSlot.Provider value={orderDocumentsFor(user.role)}>
       <StaffDashboard user={user} />
     </OrderDocumentsSlot.Provider>
   );

@@ -14,6 +14,7 @@ export const SCREEN_MODULES = {
   '/forgot-password': () => import('../features/auth/components/forgot-password-page'),
   '/reset-password': () => import('../features/auth/components/reset-password-page'),
   '/confirm-email': () => import('./confirm-email-route'),
+  '/public/support': () => import('../features/contact/components/public-support-page'),
   '/change-password': () => import('../features/auth/components/change-password-page'),
   '/dashboard': () => import('./dashboard-route'),
   '/patient-search': () => import('./staff-routes'),

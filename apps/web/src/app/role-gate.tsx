@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { AUTH_MESSAGES } from '@portal/domain/messages';
-import { canOpen, type TAppPath } from '@portal/domain/routes';
+import { canOpen, landingPathFor, type TAppPath } from '@portal/domain/routes';
+import { linkClass } from '../components/ui/styles';
 import { useCheckAuth } from '../features/auth/api/check-auth';
+import { APP_PAGES } from './pages';
 
 /** Renders a screen only for the roles the route table allows; others see Access Denied. */
 export const RoleGate = ({ path, children }: { path: TAppPath; children: ReactNode }) => {
@@ -9,6 +12,9 @@ export const RoleGate = ({ path, children }: { path: TAppPath; children: ReactNo
   if (data?.user && canOpen(data.user.role, path)) {
     return children;
   }
+  // A way back to where this user belongs, so the page is no dead end.
+  const home = landingPathFor(data?.user?.role ?? '');
+  const homeTitle = APP_PAGES.find((page) => page.path === home)?.title ?? 'Dashboard';
   return (
     <section
       aria-labelledby="access-denied-title"
@@ -18,6 +24,11 @@ export const RoleGate = ({ path, children }: { path: TAppPath; children: ReactNo
         Access Denied
       </h1>
       <p className="text-slate-700">{AUTH_MESSAGES.noPermissionPage}</p>
+      <p className="mt-6">
+        <Link to={home} className={linkClass}>
+          Go to {homeTitle}
+        </Link>
+      </p>
     </section>
   );
 };

@@ -1,8 +1,8 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, type ReactNode } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { FadeScaleIn } from '../components/ui/fade-scale-in';
-import { canOpen } from '@portal/domain/routes';
+import { PUBLIC_HOME, canOpen } from '@portal/domain/routes';
 import { useCheckAuth, type TAuthState } from '../features/auth/api/check-auth';
 import { LoginPage } from '../features/auth/components/login-page';
 import { AuthEvents } from './auth-events';
@@ -29,6 +29,10 @@ const ResetPasswordPage = lazyComponent(
 const ConfirmEmailRoute = lazyComponent(
   SCREEN_MODULES['/confirm-email'],
   (module) => module.ConfirmEmailRoute,
+);
+const PublicSupportPage = lazyComponent(
+  SCREEN_MODULES['/public/support'],
+  (module) => module.PublicSupportPage,
 );
 
 // The screen of the address the app opened on, and its frame, start downloading now,
@@ -84,6 +88,10 @@ export const AppRouter = () => (
         <Route path="/forgot-password" element={publicScreen(<ForgotPasswordPage />)} />
         <Route path="/reset-password" element={publicScreen(<ResetPasswordPage />)} />
         <Route path="/confirm-email" element={publicScreen(<ConfirmEmailRoute />)} />
+        {/* The public area needs no sign-in; an address there that names no page goes to
+            its support page, never to /login. */}
+        <Route path="/public/support" element={publicScreen(<PublicSupportPage />)} />
+        <Route path="/public/*" element={<Navigate to={PUBLIC_HOME} replace />} />
         <Route element={<RequireAuth />}>
           <Route
             element={

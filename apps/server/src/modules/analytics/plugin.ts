@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { createVersionMemo } from '../../lib/version-memo';
 import { processingTimeRoute } from './routes/processing-time';
+import { reorderExportRoute } from './routes/reorder-export';
 import { reorderPatternsRoute } from './routes/reorder-patterns';
 import { statusDurationRoute } from './routes/status-duration';
 
@@ -9,5 +10,6 @@ export const analyticsModule: FastifyPluginAsync = async (app) => {
   const memo = createVersionMemo();
   await app.register(processingTimeRoute, { prefix: '/api', memo });
   await app.register(reorderPatternsRoute, { prefix: '/api', memo });
+  await app.register(reorderExportRoute, { prefix: '/api', memo });
   await app.register(statusDurationRoute, { prefix: '/api', memo });
 };

@@ -11,7 +11,7 @@ import {
 import type { Database } from '../../db/schema';
 import { patientCategoryTotals, patientsByKey, type TDayRange } from './repository';
 
-type TPatientFigures = {
+export type TPatientFigures = {
   patientKey: string;
   orders: number;
   firstDay: number;
@@ -26,17 +26,56 @@ type TPatientFigures = {
 const nameOf = (row: { first_name: string | null; last_name: string | null }) =>
   [row.first_name, row.last_name].filter((part) => part?.trim()).join(' ') || 'N/A';
 
+/** Every tracked patient, most urgent first, with the summary and the categories. */
+export type TReorderFigures = Pick<TReorderResponse, 'summary' | 'category_patterns'> & {
+  tracked: TPatientFigures[];
+};
+
+// Names are read in slices: an export names every tracked patient, more than one IN list takes.
+const NAME_SLICE = 500;
+
+/** The API rows of these patients, in their order, with names and IDs from `patients`. */
+export const presentPatterns = async (
+  db: Kysely<Database>,
+  shown: readonly TPatientFigures[],
+): Promise<TReorderPattern[]> => {
+  const people = new Map<string, Awaited<ReturnType<typeof patientsByKey>>[number]>();
+  for (let start = 0; start < shown.length; start += NAME_SLICE) {
+    const keys = shown.slice(start, start + NAME_SLICE).map((patient) => patient.patientKey);
+    for (const row of await patientsByKey(db, keys)) {
+      people.set(row.patient_key, row);
+    }
+  }
+  return shown.map((patient) => {
+    const person = people.get(patient.patientKey);
+    return {
+      patient_key: patient.patientKey,
+      patient_id: person?.patient_id ?? null,
+      patient_name: person ? nameOf(person) : 'N/A',
+      payor_key: person?.payor_key ?? null,
+      total_orders: patient.orders,
+      avg_days_between_orders: round1(patient.avgCycle),
+      last_order_date: dateOfDay(patient.lastDay),
+      predicted_next_order: dateOfDay(patient.predictedDay),
+      days_until_reorder: patient.daysUntil,
+      reorder_status: patient.status,
+      order_categories: patient.categories,
+    };
+  });
+};
+
 /**
  * Reorder patterns of the period (docs/decisions.md, "Analytics"): a patient with at least
  * minOrders orders in the period has an average cycle of (last day - first day) / (orders - 1),
  * which is the mean of the gaps between consecutive orders; the next order is predicted at the
- * last order plus that cycle rounded to whole days.
+ * last order plus that cycle rounded to whole days. No names: a page of the list or an export
+ * reads those for the patients it shows (presentPatterns).
  */
-export const reorderPatterns = async (
+export const reorderFigures = async (
   db: Kysely<Database>,
-  options: { range: TDayRange; today: number; minOrders: number; limit: number },
-): Promise<Pick<TReorderResponse, 'summary' | 'reorder_patterns' | 'category_patterns'>> => {
-  const { range, today, minOrders, limit } = options;
+  options: { range: TDayRange; today: number; minOrders: number },
+): Promise<TReorderFigures> => {
+  const { range, today, minOrders } = options;
   const rows = await patientCategoryTotals(db, range);
   const byPatient = new Map<string, TPatientFigures>();
   const categoryCycles = new Map<string, number[]>();
@@ -85,32 +124,6 @@ export const reorderPatterns = async (
   }
   // Most urgent first: the attention list and the schedule read the head of this list.
   tracked.sort((a, b) => a.daysUntil - b.daysUntil || a.patientKey.localeCompare(b.patientKey));
-  const shown = tracked.slice(0, limit);
-  const people = new Map(
-    (
-      await patientsByKey(
-        db,
-        shown.map((patient) => patient.patientKey),
-      )
-    ).map((row) => [row.patient_key, row]),
-  );
-  const reorder_patterns: TReorderPattern[] = shown.map((patient) => {
-    const person = people.get(patient.patientKey);
-    return {
-      patient_key: patient.patientKey,
-      patient_id: person?.patient_id ?? null,
-      patient_name: person ? nameOf(person) : 'N/A',
-      payor_key: person?.payor_key ?? null,
-      total_orders: patient.orders,
-      avg_days_between_orders: round1(patient.avgCycle),
-      last_order_date: dateOfDay(patient.lastDay),
-      predicted_next_order: dateOfDay(patient.predictedDay),
-      days_until_reorder: patient.daysUntil,
-      reorder_status: patient.status,
-      order_categories: patient.categories,
-    };
-  });
-
   const category_patterns: TReorderResponse['category_patterns'] = {};
   for (const category of [...categoryCycles.keys()].sort((a, b) => a.localeCompare(b))) {
     const cycles = categoryCycles.get(category)!;
@@ -132,7 +145,21 @@ export const reorderPatterns = async (
       avg_days_between_all_orders: gaps > 0 ? round1(gapDays / gaps) : null,
       total_patients: tracked.length,
     },
-    reorder_patterns,
+    tracked,
+    category_patterns,
+  };
+};
+
+/** The figures with one page of the list (`limit` patients from `offset`), named. */
+export const reorderPatterns = async (
+  db: Kysely<Database>,
+  options: { range: TDayRange; today: number; minOrders: number; limit: number; offset?: number },
+): Promise<Pick<TReorderResponse, 'summary' | 'reorder_patterns' | 'category_patterns'>> => {
+  const { tracked, summary, category_patterns } = await reorderFigures(db, options);
+  const offset = options.offset ?? 0;
+  return {
+    summary,
+    reorder_patterns: await presentPatterns(db, tracked.slice(offset, offset + options.limit)),
     category_patterns,
   };
 };

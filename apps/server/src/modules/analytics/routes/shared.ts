@@ -15,6 +15,10 @@ export const adminOnly = (app: FastifyInstance) => [
   requireRole(...rolesFor('/analytics')),
 ];
 
+/** The memo's key of a period's reorder figures, which every page and export of it share. */
+export const reorderMemoKey = (range: { from: number; to: number }, minOrders: number) =>
+  `reorder|${range.from}|${range.to}|${minOrders}`;
+
 /** The summaries' version (for the memo) and when they were last refilled by a sync. */
 export const freshness = async (app: FastifyInstance) => {
   const refresh = await readRefresh(app.portal.database.db);

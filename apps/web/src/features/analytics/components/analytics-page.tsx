@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ANALYTICS_LIMITS } from '@portal/domain/analytics';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { useProcessingTime } from '../api/get-processing-time';
-import { syncedLabel } from '../lib/display';
+import { ANALYTICS_NOTE, SYNC_TIME_UNKNOWN, syncedLabel } from '../lib/display';
 import { ProcessingTimePanel } from './processing-time-panel';
 import { ReorderPanel } from './reorder-panel';
 import { Tabs } from './tabs';
@@ -26,15 +26,28 @@ export const AnalyticsPage = () => {
       <div className="flex flex-wrap items-baseline justify-between gap-x-4">
         <PageHeading title="Analytics Dashboard" />
         {/* On a phone the sync time has a line of its own: the line's height is then the
-            same whether it says 'Checking…' or the time, and nothing below moves. */}
+            same whether it says 'Checking…', the time or the failure, and nothing below moves. */}
         <p className="mb-6 text-sm text-slate-600">
-          Real-time insights
+          {ANALYTICS_NOTE}
           <span className="mx-2 hidden sm:inline" aria-hidden="true">
             ·
           </span>
-          <span data-testid="last-synced" className="block sm:inline">
-            {syncedLabel(processing.data?.last_synced_at)}
-          </span>
+          {processing.isError && !processing.isFetching ? (
+            <span data-testid="last-synced" className="block sm:inline">
+              {SYNC_TIME_UNKNOWN}{' '}
+              <button
+                type="button"
+                className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 focus-visible:rounded focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+                onClick={() => void processing.refetch()}
+              >
+                Retry
+              </button>
+            </span>
+          ) : (
+            <span data-testid="last-synced" className="block sm:inline">
+              {syncedLabel(processing.data?.last_synced_at)}
+            </span>
+          )}
         </p>
       </div>
       <Tabs label="Analytics views" tabs={TABS} selected={tab} onSelect={setTab}>

@@ -31,29 +31,33 @@ export const ProcessingChart = ({ rows }: { rows: TStatusDuration[] }) => (
           testId="processing-chart"
           chart={<ProcessingBars rows={rows} />}
         />
-        <table className="sr-only">
-          <caption>Average processing time by status</caption>
-          <thead>
-            <tr>
-              <th scope="col">Status</th>
-              <th scope="col">Average</th>
-              <th scope="col">Minimum</th>
-              <th scope="col">Maximum</th>
-              <th scope="col">Orders</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.status}>
-                <th scope="row">{row.status}</th>
-                <td>{formatDays(row.avg_days)}</td>
-                <td>{formatDays(row.min_days)}</td>
-                <td>{formatDays(row.max_days)}</td>
-                <td>{row.order_count}</td>
+        {/* Wrapped: a table keeps its content width whatever its own class says, so a
+            screen-reader-only table widened the page on a phone (issue 29). */}
+        <div className="sr-only">
+          <table>
+            <caption>Average processing time by status</caption>
+            <thead>
+              <tr>
+                <th scope="col">Status</th>
+                <th scope="col">Average</th>
+                <th scope="col">Minimum</th>
+                <th scope="col">Maximum</th>
+                <th scope="col">Orders</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.status}>
+                  <th scope="row">{row.status}</th>
+                  <td>{formatDays(row.avg_days)}</td>
+                  <td>{formatDays(row.min_days)}</td>
+                  <td>{formatDays(row.max_days)}</td>
+                  <td>{row.order_count}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </>
     )}
   </ChartFrame>

@@ -24,25 +24,29 @@ export const ReorderCategories = ({
           Reorder Cycle by Category
         </figcaption>
         <ChartBox className="h-80" testId="category-chart" chart={<CategoryBars rows={rows} />} />
-        <table className="sr-only">
-          <caption>Reorder cycle by category</caption>
-          <thead>
-            <tr>
-              <th scope="col">Category</th>
-              <th scope="col">Average reorder days</th>
-              <th scope="col">Patients</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.category}>
-                <th scope="row">{row.category}</th>
-                <td>{row.avg_reorder_days}</td>
-                <td>{row.patient_count}</td>
+        {/* Wrapped: a table keeps its content width whatever its own class says, so a
+            screen-reader-only table widened the page on a phone (issue 29). */}
+        <div className="sr-only">
+          <table>
+            <caption>Reorder cycle by category</caption>
+            <thead>
+              <tr>
+                <th scope="col">Category</th>
+                <th scope="col">Average reorder days</th>
+                <th scope="col">Patients</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.category}>
+                  <th scope="row">{row.category}</th>
+                  <td>{row.avg_reorder_days}</td>
+                  <td>{row.patient_count}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </figure>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {rows.map((row) => (

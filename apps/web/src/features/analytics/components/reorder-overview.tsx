@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import {
   ANALYTICS_LIMITS,
@@ -6,13 +7,29 @@ import {
 } from '@portal/domain/analytics';
 import { dashboardPatientLink } from '@portal/domain/dashboard-link';
 import { formatDaysUntilReorder, formatShortDate } from '@portal/domain/format';
+import { Pager } from '../../../components/ui/pager';
+import { useReorderPatterns } from '../api/get-reorder-patterns';
+import { ExportCsvButton } from './export-csv-button';
+import { ErrorBox } from './panel-states';
 
-/** The 'Action Required' banner and up to 5 overdue or due-soon patients. */
+const needsAttention = (status: string) => status === 'overdue' || status === 'due_soon';
+
+/**
+ * The 'Action Required' banner and the overdue or due-soon patients, 5 a page (the spec's 5
+ * are page 1: the head of the first page's list), with all of them as CSV.
+ */
 export const ReorderOverview = ({ data }: { data: TReorderResponse }) => {
+  const [page, setPage] = useState(1);
+  const size = ANALYTICS_LIMITS.attentionList;
   const overdue = data.summary.overdue_reorders;
-  const attention = data.reorder_patterns
-    .filter((row) => row.reorder_status === 'overdue' || row.reorder_status === 'due_soon')
-    .slice(0, ANALYTICS_LIMITS.attentionList);
+  const total = overdue + data.summary.due_soon;
+  // They lead the most-urgent-first list, so page p is the list from (p - 1) × 5.
+  const later = useReorderPatterns(
+    { limit: size, offset: (page - 1) * size },
+    { enabled: page > 1 },
+  );
+  const source = page === 1 ? data.reorder_patterns : (later.data?.reorder_patterns ?? []);
+  const attention = source.filter((row) => needsAttention(row.reorder_status)).slice(0, size);
   return (
     <div className="space-y-4">
       {overdue > 0 && (
@@ -27,9 +44,22 @@ export const ReorderOverview = ({ data }: { data: TReorderResponse }) => {
           </p>
         </div>
       )}
-      <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-        <h3 className="mb-3 font-semibold text-slate-900">Patients Needing Attention</h3>
-        {attention.length === 0 ? (
+      <section
+        aria-labelledby="attention-title"
+        className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+      >
+        <div className="mb-3 flex flex-wrap items-start justify-between gap-2">
+          <h3 id="attention-title" className="pt-2 font-semibold text-slate-900">
+            Patients Needing Attention
+          </h3>
+          {total > 0 && (
+            <ExportCsvButton scope="attention" label="Export CSV: patients needing attention" />
+          )}
+        </div>
+        {page > 1 && later.isError && (
+          <ErrorBox>Error loading reorder patterns: {later.error.message}</ErrorBox>
+        )}
+        {total === 0 ? (
           <p className="text-sm text-slate-600">No patients are overdue or due soon.</p>
         ) : (
           <ul className="divide-y divide-slate-100">
@@ -64,7 +94,14 @@ export const ReorderOverview = ({ data }: { data: TReorderResponse }) => {
             ))}
           </ul>
         )}
-      </div>
+        <Pager
+          label="Patients needing attention"
+          page={page}
+          pages={Math.ceil(total / size)}
+          onPageChange={setPage}
+          disabled={page > 1 && later.isPlaceholderData}
+        />
+      </section>
     </div>
   );
 };

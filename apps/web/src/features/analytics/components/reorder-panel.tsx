@@ -59,7 +59,7 @@ export const ReorderPanel = () => {
           </div>
           <Tabs label="Reorder views" tabs={SUB_TABS} selected={tab} onSelect={setTab} size="small">
             {tab === 'overview' && <ReorderOverview data={query.data} />}
-            {tab === 'patients' && <ReorderSchedule patterns={query.data.reorder_patterns} />}
+            {tab === 'patients' && <ReorderSchedule total={query.data.summary.total_patients} />}
             {tab === 'categories' && (
               <ReorderCategories categories={query.data.category_patterns} />
             )}

@@ -1,9 +1,14 @@
-import { render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TReorderPattern, TReorderResponse } from '@portal/domain/analytics';
 import { ReorderOverview } from './reorder-overview';
 import { ReorderSchedule } from './reorder-schedule';
+
+const urlOf = (input: string | URL | Request) =>
+  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
 
 const pattern = (index: number, days: number, status: TReorderPattern['reorder_status']) => ({
   patient_key: `PK${index}`,
@@ -28,7 +33,7 @@ const data = (patterns: TReorderPattern[], overdue: number): TReorderResponse =>
   min_orders: 2,
   summary: {
     overdue_reorders: overdue,
-    due_soon: 0,
+    due_soon: patterns.filter((row) => row.reorder_status === 'due_soon').length,
     avg_days_between_all_orders: null,
     total_patients: patterns.length,
   },
@@ -36,7 +41,31 @@ const data = (patterns: TReorderPattern[], overdue: number): TReorderResponse =>
   category_patterns: {},
 });
 
+const renderWithQueries = (ui: ReactNode) =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+
+/** The reorder call answers the slice it is asked for, out of `all`. */
+const answerSlices = (all: TReorderPattern[]) =>
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const url = new URL(urlOf(input), 'http://portal.test');
+    const offset = Number(url.searchParams.get('offset'));
+    const limit = Number(url.searchParams.get('limit'));
+    const body = { ...data(all, 0), reorder_patterns: all.slice(offset, offset + limit) };
+    return new Response(JSON.stringify(body), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+
 describe('reorder views', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it('lists up to 5 patients needing attention with the spec badges and dashboard links', () => {
     const rows = [
       pattern(1, -3, 'overdue'),
@@ -47,11 +76,7 @@ describe('reorder views', () => {
       pattern(6, -2, 'overdue'),
       pattern(7, 20, 'upcoming'),
     ];
-    render(
-      <MemoryRouter>
-        <ReorderOverview data={data(rows, 3)} />
-      </MemoryRouter>,
-    );
+    renderWithQueries(<ReorderOverview data={data(rows, 3)} />);
     expect(
       screen.getByText(
         '3 patients are overdue for reorders. Consider reaching out to ensure continuity of care.',
@@ -73,24 +98,54 @@ describe('reorder views', () => {
   });
 
   it('shows no banner when nobody is overdue', () => {
-    render(
-      <MemoryRouter>
-        <ReorderOverview data={data([pattern(1, 3, 'due_soon')], 0)} />
-      </MemoryRouter>,
-    );
+    renderWithQueries(<ReorderOverview data={data([pattern(1, 3, 'due_soon')], 0)} />);
     expect(screen.queryByText('Action Required')).toBeNull();
   });
 
-  it('schedules the first 20 patients with their columns', () => {
+  it('pages through the patients needing attention, 5 at a time, asking for the next ones', async () => {
+    const rows = [
+      ...Array.from({ length: 4 }, (_, index) => pattern(index + 1, -9 + index, 'overdue')),
+      ...Array.from({ length: 3 }, (_, index) => pattern(index + 5, index, 'due_soon')),
+      pattern(8, 20, 'upcoming'),
+    ];
+    const fetchSpy = answerSlices(rows);
+    renderWithQueries(<ReorderOverview data={data(rows, 4)} />);
+    expect(screen.getAllByRole('link')).toHaveLength(5);
+    expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+    expect(fetchSpy).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('link', { name: 'Pat 6' });
+    // The upcoming patient on that slice is not one needing attention.
+    expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['Pat 6', 'Pat 7']);
+    expect(urlOf(fetchSpy.mock.calls[0]![0])).toContain('limit=5&offset=5');
+    expect(
+      screen.getByRole('button', { name: 'Export CSV: patients needing attention' }),
+    ).toBeTruthy();
+  });
+
+  it('schedules 20 patients a page with their columns, and pages on', async () => {
     const rows = Array.from({ length: 25 }, (_, index) => pattern(index, 40, 'scheduled'));
-    render(<ReorderSchedule patterns={rows} />);
+    answerSlices(rows);
+    renderWithQueries(<ReorderSchedule total={rows.length} />);
     const table = screen.getByRole('table', { name: 'Patient Reorder Schedule' });
+    await within(table).findByText('Pat 0');
     const body = within(table).getAllByRole('row').slice(1);
     expect(body).toHaveLength(20);
+    // On a phone the same rows are cards (the table is hidden there by CSS).
+    expect(
+      within(screen.getByRole('list', { name: 'Patient Reorder Schedule' })).getAllByRole(
+        'listitem',
+      ),
+    ).toHaveLength(20);
+    expect(screen.getByRole('button', { name: 'Export CSV: all tracked patients' })).toBeTruthy();
     expect(
       within(body[0]!)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['3', '< 1 day', 'Jan 5, 2025', 'Jan 5, 2025', 'Scheduled']);
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await within(table).findByText('Pat 24');
+    expect(within(table).getAllByRole('row').slice(1)).toHaveLength(5);
+    expect(screen.getByText('Page 2 of 2')).toBeTruthy();
   });
 });

@@ -52,23 +52,27 @@ export const StatusDurationPanel = () => {
         testId="status-duration-chart"
         chart={<StatusDurationBars rows={rows} />}
       />
-      <table className="sr-only">
-        <caption>Average time in each status</caption>
-        <thead>
-          <tr>
-            <th scope="col">Status</th>
-            <th scope="col">Average time</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.name}>
-              <th scope="row">{row.name}</th>
-              <td>{formatDays(row.avg_duration_days)}</td>
+      {/* Wrapped: a table keeps its content width whatever its own class says, so a
+          screen-reader-only table widened the page on a phone (issue 29). */}
+      <div className="sr-only">
+        <table>
+          <caption>Average time in each status</caption>
+          <thead>
+            <tr>
+              <th scope="col">Status</th>
+              <th scope="col">Average time</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.name}>
+                <th scope="row">{row.name}</th>
+                <td>{formatDays(row.avg_duration_days)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </Frame>
   );
 };

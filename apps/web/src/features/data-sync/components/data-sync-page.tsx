@@ -1,7 +1,8 @@
 import { EDIT_SYNC_MAPPINGS } from '@portal/domain/roles';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { useForceSync } from '../api/force-sync';
+import { useConsoleDialog } from '../hooks/use-console-dialog';
 import { useTrackedJobs, type TTrackedJob } from '../hooks/use-tracked-jobs';
 import { failureDialog } from '../lib/format';
 import { DataSyncContext, type TDataSyncDialog } from './data-sync-context';
@@ -21,19 +22,23 @@ type TTabId = (typeof TABS)[number]['id'];
 /** /data-sync: sync groups with live jobs, the scheduler and job history (staff-tools.md). */
 export const DataSyncPage = ({ permissions }: { permissions: readonly string[] }) => {
   const [tab, setTab] = useState<TTabId>('groups');
-  const [dialog, setDialog] = useState<TDataSyncDialog>();
+  const frame = useRef<HTMLDivElement>(null);
+  const { dialog, openDialog, closeDialog } = useConsoleDialog<TDataSyncDialog>(frame);
   const canRun = permissions.includes('run_sync');
   const canEdit = permissions.includes(EDIT_SYNC_MAPPINGS);
 
   // A job seen running that fails opens the fixer or the error dialog (section 4).
-  const onFailed = useCallback((job: TTrackedJob) => {
-    const kind = failureDialog(job);
-    if (kind === 'case_fixer' && job.group_id) {
-      setDialog({ kind: 'fixer', groupId: job.group_id });
-    } else if (kind) {
-      setDialog({ kind: 'error', jobId: job.id });
-    }
-  }, []);
+  const onFailed = useCallback(
+    (job: TTrackedJob) => {
+      const kind = failureDialog(job);
+      if (kind === 'case_fixer' && job.group_id) {
+        openDialog({ kind: 'fixer', groupId: job.group_id });
+      } else if (kind) {
+        openDialog({ kind: 'error', jobId: job.id });
+      }
+    },
+    [openDialog],
+  );
   const tracked = useTrackedJobs(onFailed);
   const start = useForceSync();
   const { track } = tracked;
@@ -42,7 +47,7 @@ export const DataSyncPage = ({ permissions }: { permissions: readonly string[] }
     () => ({
       canRun,
       canEdit,
-      openDialog: setDialog,
+      openDialog,
       // Progress and start errors show on Sync Groups, so a start from the Scheduler tab
       // (Run Now) or a dialog (Retry) goes there.
       startSync: (groupId: string) => {
@@ -51,20 +56,26 @@ export const DataSyncPage = ({ permissions }: { permissions: readonly string[] }
       },
       startingGroup: start.isPending ? start.variables : undefined,
     }),
-    [canRun, canEdit, start, track],
+    [canRun, canEdit, openDialog, start, track],
   );
 
   return (
     <DataSyncContext.Provider value={actions}>
-      <PageHeading title="Data Sync" />
-      <Tabs label="Data sync" tabs={TABS} selected={tab} onSelect={setTab}>
-        {tab === 'groups' && (
-          <SyncGroupsTab tracked={tracked} startError={start.error} onDismissError={start.reset} />
-        )}
-        {tab === 'scheduler' && <SchedulerTab />}
-        {tab === 'history' && <JobHistoryTab />}
-      </Tabs>
-      <DialogHost dialog={dialog} onClose={() => setDialog(undefined)} />
+      <div ref={frame}>
+        <PageHeading title="Data Sync" />
+        <Tabs label="Data sync" tabs={TABS} selected={tab} onSelect={setTab}>
+          {tab === 'groups' && (
+            <SyncGroupsTab
+              tracked={tracked}
+              startError={start.error}
+              onDismissError={start.reset}
+            />
+          )}
+          {tab === 'scheduler' && <SchedulerTab />}
+          {tab === 'history' && <JobHistoryTab />}
+        </Tabs>
+        <DialogHost dialog={dialog} onClose={closeDialog} />
+      </div>
     </DataSyncContext.Provider>
   );
 };

@@ -1,7 +1,15 @@
+import { DEFAULT_FULL_SYNC_GROUP_ID } from '@portal/domain/sync-job';
 import type { TSyncGroup } from '@portal/domain/sync-mapping';
 import { groupScheduleForm } from '../lib/schedule-form';
 import { buttonClass, panelClass, primaryButtonClass } from '../lib/ui-classes';
 import { useDataSync } from './data-sync-context';
+
+/**
+ * Every built-in group is a default group (one per table, and the full sync), so a badge on
+ * each said nothing: 'Default' marks the default full sync alone (docs/decisions.md, issue 29).
+ */
+export const showsDefaultBadge = (group: Pick<TSyncGroup, 'id' | 'isDefault'>) =>
+  group.isDefault && group.id === DEFAULT_FULL_SYNC_GROUP_ID;
 
 /** One sync group: name, description, mapping count, Default badge and its actions. */
 export const GroupCard = ({ group }: { group: TSyncGroup }) => {
@@ -14,8 +22,12 @@ export const GroupCard = ({ group }: { group: TSyncGroup }) => {
         <h3 id={titleId} className="font-semibold break-words text-slate-900">
           {group.name}
         </h3>
-        {group.isDefault && (
-          <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-600/20">
+        {showsDefaultBadge(group) && (
+          <span
+            data-testid="default-badge"
+            title="The default full sync: every default mapping, in order"
+            className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-600/20"
+          >
             Default
           </span>
         )}
@@ -29,9 +41,9 @@ export const GroupCard = ({ group }: { group: TSyncGroup }) => {
           <button
             type="button"
             className={primaryButtonClass}
-            disabled={startingGroup === group.id}
+            aria-disabled={startingGroup === group.id}
             aria-label={`Start Sync: ${group.name}`}
-            onClick={() => startSync(group.id)}
+            onClick={() => startingGroup !== group.id && startSync(group.id)}
           >
             {startingGroup === group.id ? 'Starting...' : 'Start Sync'}
           </button>
@@ -47,13 +59,16 @@ export const GroupCard = ({ group }: { group: TSyncGroup }) => {
             type="button"
             className={buttonClass}
             aria-label={`Fix Case: ${group.name}`}
+            title="Find column names in this group's mappings whose upper or lower case does not match the warehouse, and fix them"
             onClick={() => openDialog({ kind: 'fixer', groupId: group.id })}
           >
             Fix Case
           </button>
         </div>
       ) : (
-        <p className="mt-4 text-xs text-slate-500">Read-only: starting syncs needs run_sync.</p>
+        <p className="mt-4 text-xs text-slate-600">
+          Read-only: your account may view syncs but not start them.
+        </p>
       )}
     </article>
   );

@@ -1,5 +1,6 @@
 import type { TSyncJob } from '@portal/domain/data-sync-api';
 import { formatCount, progressPercent, shortJobId } from '../lib/format';
+import { destinationLabel } from '../lib/labels';
 import { buttonClass } from '../lib/ui-classes';
 import { useDataSync } from './data-sync-context';
 import { StatusBadge } from './status-badge';
@@ -25,7 +26,7 @@ export const JobChildren = ({ jobs }: { jobs: readonly TSyncJob[] }) => {
             <span className="font-mono" title={child.id}>
               {shortJobId(child.id)}
             </span>
-            <span className="min-w-24 flex-1 font-medium">{child.destination}</span>
+            <span className="min-w-24 flex-1 font-medium">{destinationLabel(child)}</span>
             <span>{formatCount(child.rows_inserted)} rows</span>
             <span>{progressPercent(child.progress)}%</span>
             <StatusBadge status={child.status} />

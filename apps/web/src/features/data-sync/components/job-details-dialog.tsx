@@ -12,10 +12,12 @@ import {
   progressPercent,
   shortJobId,
 } from '../lib/format';
+import { SOURCE_LABEL, destinationLabel, jobTypeLabel } from '../lib/labels';
 import { buttonClass, primaryButtonClass } from '../lib/ui-classes';
 import { useDataSync } from './data-sync-context';
 import { JobChildren } from './job-children';
 import { JobLogs } from './job-logs';
+import { JobTechnical } from './job-technical';
 import { ProgressBar, StatusBadge } from './status-badge';
 
 /** Job Details: every field the spec lists, the error box, mapping jobs and the log table. */
@@ -28,9 +30,9 @@ export const JobDetailsDialog = ({ jobId, onClose }: { jobId: string; onClose: (
   const running = job?.status === 'running';
   const fields: [string, string][] = job
     ? [
-        ['Type', job.type],
-        ['Source', job.source],
-        ['Destination', job.destination],
+        ['Type', jobTypeLabel(job.type)],
+        ['Source', SOURCE_LABEL],
+        ['Destination', destinationLabel(job)],
         ['Started', formatDateTime(job.start_time)],
         ['Completed', formatDateTime(job.end_time)],
         ['Duration', formatDuration(jobDurationMs(job, query.dataUpdatedAt))],
@@ -63,6 +65,7 @@ export const JobDetailsDialog = ({ jobId, onClose }: { jobId: string; onClose: (
               </div>
             ))}
           </dl>
+          {canEdit && <JobTechnical job={job} />}
           {job.error && (
             <div
               role="alert"

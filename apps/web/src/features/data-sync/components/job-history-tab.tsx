@@ -10,6 +10,7 @@ import {
   jobDurationMs,
   shortJobId,
 } from '../lib/format';
+import { destinationLabel } from '../lib/labels';
 import {
   buttonClass,
   cardClass,
@@ -37,7 +38,7 @@ export const JobHistoryTab = () => {
       {shortJobId(job.id)}
     </span>,
     <StatusBadge key="status" status={job.status} />,
-    job.destination,
+    destinationLabel(job),
     formatDateTime(job.start_time),
     formatDuration(jobDurationMs(job, now)),
     formatCount(job.rows_inserted),

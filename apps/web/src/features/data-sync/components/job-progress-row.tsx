@@ -1,5 +1,6 @@
 import type { TTrackedJob } from '../hooks/use-tracked-jobs';
 import { failureDialog, formatCount, progressPercent, shortJobId } from '../lib/format';
+import { destinationLabel } from '../lib/labels';
 import { buttonClass } from '../lib/ui-classes';
 import { useDataSync } from './data-sync-context';
 import { ProgressBar, StatusBadge } from './status-badge';
@@ -17,7 +18,7 @@ export const JobProgressRow = ({ job }: { job: TTrackedJob }) => {
             {shortJobId(job.id)}
           </p>
           <p className="text-sm text-slate-600">
-            {job.destination} · {formatCount(job.rows_inserted)} rows
+            {destinationLabel(job)} · {formatCount(job.rows_inserted)} rows
           </p>
         </div>
         <div className="flex items-center gap-2">

@@ -4,6 +4,7 @@ import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { useJob } from '../api/get-job';
 import { errorReport, failureOf, shortJobId } from '../lib/format';
+import { destinationLabel } from '../lib/labels';
 import { buttonClass, primaryButtonClass } from '../lib/ui-classes';
 import { useDataSync } from './data-sync-context';
 
@@ -34,7 +35,7 @@ export const SyncErrorDialog = ({ jobId, onClose }: { jobId: string; onClose: ()
       ) : job && error ? (
         <div className="space-y-4 text-sm">
           <p>
-            Job <span className="font-mono">{shortJobId(job.id)}</span> to {job.destination}
+            Job <span className="font-mono">{shortJobId(job.id)}</span> to {destinationLabel(job)}
           </p>
           <p>
             <span className="font-medium text-slate-600">Category: </span>

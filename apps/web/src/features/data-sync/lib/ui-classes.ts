@@ -5,7 +5,9 @@ export const buttonClass = `inline-flex items-center justify-center gap-1.5 roun
 
 export const dangerButtonClass = `inline-flex items-center justify-center gap-1.5 rounded-lg border border-red-300 bg-white px-3 py-2 text-sm font-medium text-red-700 hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-60 ${focusRing}`;
 
-export const primaryButtonClass = `inline-flex items-center justify-center gap-1.5 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-400 ${focusRing} focus-visible:ring-offset-2`;
+// aria-disabled looks like disabled but keeps focus on the button (Start Sync while it starts),
+// so a dialog the run opens later can hand focus back to it.
+export const primaryButtonClass = `inline-flex items-center justify-center gap-1.5 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-400 aria-disabled:cursor-not-allowed aria-disabled:bg-slate-400 ${focusRing} focus-visible:ring-offset-2`;
 
 export const linkButtonClass = `rounded text-sm font-medium text-brand-700 underline-offset-2 hover:underline ${focusRing}`;
 

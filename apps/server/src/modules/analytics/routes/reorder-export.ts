@@ -1,0 +1,122 @@
+import { stringify } from 'csv-stringify/sync';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  REORDER_CSV_COLUMNS,
+  ZReorderExportQuery,
+  dayOf,
+  reorderExportPrefix,
+  type TReorderPattern,
+} from '@portal/domain/analytics';
+import { datedCsvName, neutralizeCsvCell } from '@portal/domain/csv-cells';
+import { requireAuth } from '../../../plugins/auth';
+import { presentPatterns, reorderFigures } from '../reorder';
+import { periodOf } from '../service';
+import {
+  adminOnly,
+  analyticsErrors,
+  freshness,
+  reorderMemoKey,
+  type TAnalyticsRouteOptions,
+} from './shared';
+
+/**
+ * Patient keys per audit row: the trail's detail column is a TEXT (64 KB on MariaDB), and a
+ * key is at most 64 characters, so an export of many patients is recorded in several rows.
+ */
+const KEYS_PER_AUDIT_ROW = 500;
+
+const STATUS_WORDS: Record<TReorderPattern['reorder_status'], string> = {
+  overdue: 'Overdue',
+  due_soon: 'Due Soon',
+  upcoming: 'Upcoming',
+  scheduled: 'Scheduled',
+};
+
+const record = (row: TReorderPattern) => [
+  row.patient_name,
+  row.patient_id ?? '',
+  row.total_orders,
+  row.avg_days_between_orders,
+  row.last_order_date,
+  row.predicted_next_order,
+  row.days_until_reorder,
+  STATUS_WORDS[row.reorder_status],
+  row.order_categories.join(', '),
+];
+
+/**
+ * GET /api/analytics/reorder-patterns/export?days=180&min_orders=2&scope=all|attention: every
+ * tracked patient (or those overdue or due soon) as CSV, most urgent first. Names patients, so
+ * every key exported is audited before the file is sent, as the list's reads are.
+ */
+export const reorderExportRoute: FastifyPluginAsyncZod<TAnalyticsRouteOptions> = async (
+  app,
+  { memo },
+) => {
+  app.get(
+    '/analytics/reorder-patterns/export',
+    {
+      onRequest: adminOnly(app),
+      config: { auditRead: 'analytics_reorder_export' },
+      schema: {
+        summary: 'The reorder list of the last N days as a CSV attachment (admins only)',
+        tags: ['analytics'],
+        querystring: ZReorderExportQuery,
+        produces: ['text/csv'],
+        response: {
+          // Text, not serialised; the description is what OpenAPI shows.
+          200: z.unknown().describe(`CSV with the columns ${REORDER_CSV_COLUMNS.join(', ')}`),
+          ...analyticsErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      const { days, min_orders: minOrders, scope } = request.query;
+      const { db } = app.portal.database;
+      const now = app.clock();
+      const { range } = periodOf(now, days);
+      const { version } = await freshness(app);
+      const { tracked } = await memo.get(version, reorderMemoKey(range, minOrders), () =>
+        reorderFigures(db, { range, today: dayOf(now), minOrders }),
+      );
+      const chosen =
+        scope === 'attention'
+          ? tracked.filter((row) => row.status === 'overdue' || row.status === 'due_soon')
+          : tracked;
+      const rows = await presentPatterns(db, chosen);
+      const parts = Math.max(1, Math.ceil(rows.length / KEYS_PER_AUDIT_ROW));
+      // Recorded before the first byte: an export that cannot be audited is not sent.
+      for (let part = 0; part < parts; part += 1) {
+        const slice = rows.slice(part * KEYS_PER_AUDIT_ROW, (part + 1) * KEYS_PER_AUDIT_ROW);
+        await app.audit(request, {
+          action: 'analytics_reorder_export',
+          userId: user.id,
+          detail: {
+            days,
+            min_orders: minOrders,
+            scope,
+            rows: rows.length,
+            ...(parts > 1 ? { part: part + 1, parts } : {}),
+            patient_keys: slice.map((row) => row.patient_key),
+          },
+        });
+      }
+      const csv = stringify([[...REORDER_CSV_COLUMNS], ...rows.map(record)], {
+        record_delimiter: 'windows',
+        // Names and categories come from the ERP: a cell that a spreadsheet would run as a
+        // formula is shown as text (negative day counts are numbers and stay numbers).
+        cast: { string: neutralizeCsvCell },
+      });
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header(
+          'Content-Disposition',
+          `attachment; filename="${datedCsvName(reorderExportPrefix(scope), new Date(now))}"`,
+        )
+        .header('Cache-Control', 'no-store')
+        .send(`\uFEFF${csv}`);
+    },
+  );
+};
