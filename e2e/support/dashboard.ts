@@ -5,8 +5,15 @@ import type {
   TPatientListResponse,
   TPatientSummary,
 } from '@portal/domain/patients-api';
+import { defaultOrderDateRange } from '@portal/domain/order-dates';
 import { hasTrackingNumber } from '@portal/domain/tracking';
 import { signIn } from './auth';
+
+/** The orders panel's default range (the last 30 days) as the orders call's query. */
+export const defaultDatesQuery = () => {
+  const { startDate, endDate } = defaultOrderDateRange();
+  return `start_date=${startDate}&end_date=${endDate}`;
+};
 
 /** The demo case manager, tied to the payor with the most patients. */
 export const CASE_MANAGER = 'case_manager@example.com';
@@ -37,21 +44,22 @@ export const sessionPayorKey = async (page: Page) => {
 };
 
 /**
- * A patient on the payor's first list page with a tracked order, found the way the
- * dashboard would find it, so the specs follow real data rather than a fixed seed.
+ * A patient of the payor with a tracked order that the orders panel lists in All Orders
+ * without changing its default dates (the last 30 days), found the way the dashboard would
+ * find it, so the specs follow real data rather than a fixed seed.
  */
 export const patientWithTrackedOrder = async (
   page: Page,
 ): Promise<{ patient: TPatientSummary; order: TOrder & { so_number: string } }> => {
   const payorKey = await sessionPayorKey(page);
   const list = await page.request.get(
-    `/api/patients/payor/${payorKey}/patients?page=1&per_page=15`,
+    `/api/patients/payor/${payorKey}/patients?page=1&per_page=50`,
   );
   expect(list.ok()).toBe(true);
   const { patients } = (await list.json()) as TPatientListResponse;
   for (const patient of patients) {
     const response = await page.request.get(
-      `/api/patients/payor/${payorKey}/patient/${patient.patient_key}/orders?page=1&per_page=15&view=all`,
+      `/api/patients/payor/${payorKey}/patient/${patient.patient_key}/orders?page=1&per_page=15&view=all&${defaultDatesQuery()}`,
     );
     expect(response.ok()).toBe(true);
     const { orders } = (await response.json()) as TOrderListResponse;
@@ -62,7 +70,7 @@ export const patientWithTrackedOrder = async (
       return { patient, order: { ...order, so_number: order.so_number } };
     }
   }
-  throw new Error('no patient on the first page has a tracked order on its first order page');
+  throw new Error('none of the first 50 patients has a tracked order in the last 30 days');
 };
 
 export const fullName = (patient: TPatientSummary) =>

@@ -43,6 +43,13 @@ test('a case manager finds a patient, reads their details and follows an order t
   await page.screenshot({ path: 'screenshots/dashboard-details-modal.png' });
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
+  // Focus is back on the button that opened the details, by Escape or by Close.
+  const details = row.getByRole('button', { name: `Details for ${name}` });
+  await expect(details).toBeFocused();
+  await details.press('Enter');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(details).toBeFocused();
 
   // Orders: the default view is Action Items; All Orders shows the tracked one.
   await row.getByRole('button', { name, exact: true }).click();
@@ -65,7 +72,10 @@ test('a case manager finds a patient, reads their details and follows an order t
 
   const orders = page.getByRole('table', { name: 'Orders', exact: true });
   await orders.getByRole('button', { name: `Order ${order.so_number}` }).click();
-  await expect(page.getByRole('heading', { name: `Order #${order.so_number}` })).toBeVisible();
+  // Focus moves from the chosen row to the heading of the order it opened, scrolled into view.
+  const orderHeading = page.getByRole('heading', { name: `Order #${order.so_number}` });
+  await expect(orderHeading).toBeFocused();
+  await expect(orderHeading).toBeInViewport();
   await expect(page.getByText(`Created on ${formatDate(order.date_created)}`)).toBeVisible();
   const items = page.getByRole('table', { name: 'Order items' });
   await expect(items.getByRole('columnheader')).toHaveText(['Item', 'SKU / HCPCS', 'Qty']);

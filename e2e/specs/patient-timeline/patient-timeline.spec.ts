@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { orderProgress } from '@portal/domain/order-progress';
+import { orderProgress, type TOrderPhase } from '@portal/domain/order-progress';
+import { orderReason } from '@portal/domain/order-reason';
 import type { TOrderListResponse } from '@portal/domain/patients-api';
 import { DEMO_PASSWORD, expectNoA11yViolations, signIn } from '../../support/auth';
 
@@ -35,40 +36,58 @@ test('a patient follows their own orders on a timeline, and only their own', asy
     user: { payor_key: string; patient_key: string };
   };
   const ordersPath = `/api/patients/payor/${user.payor_key}/patient/${user.patient_key}/orders`;
-  const firstPage = await page.request.get(`${ordersPath}?page=1&per_page=15`);
-  const expected = (await firstPage.json()) as TOrderListResponse;
-  expect(expected.total).toBeGreaterThan(0);
+  const firstPage = async (phase: TOrderPhase) =>
+    (await (
+      await page.request.get(`${ordersPath}?page=1&per_page=15&phase=${phase}`)
+    ).json()) as TOrderListResponse;
+  const expected = { active: await firstPage('active'), past: await firstPage('past') };
+  const total = expected.active.total + expected.past.total;
+  expect(expected.active.total).toBeGreaterThan(0);
+  expect(expected.past.total).toBeGreaterThan(0);
 
-  await expect(
-    page.getByRole('heading', { name: `Your Orders (${expected.total})` }),
-  ).toBeVisible();
-  const timeline = page.getByRole('list', { name: 'Orders, newest first' });
-  const cards = timeline.getByRole('article');
-  await expect(cards).toHaveCount(expected.orders.length);
+  await expect(page.getByRole('heading', { name: `Your Orders (${total})` })).toBeVisible();
+  for (const [phase, title] of [
+    ['active', 'Active orders'],
+    ['past', 'Past orders'],
+  ] as const) {
+    const section = page.getByRole('region', { name: `${title} (${expected[phase].total})` });
+    const cards = section
+      .getByRole('list', { name: `${title}, newest first` })
+      .getByRole('article');
+    await expect(cards).toHaveCount(expected[phase].orders.length);
 
-  // Each card shows its SO number, the step as 'Step n of 4: name' and the label the domain gives.
-  for (const [index, order] of expected.orders.entries()) {
-    const card = cards.nth(index);
-    const { step, label } = orderProgress(order);
-    await expect(
-      card.getByRole('heading', { name: `Order #${order.so_number ?? order.order_id}` }),
-    ).toBeVisible();
-    await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', String(step));
-    await expect(card.getByRole('progressbar')).toHaveAttribute(
-      'aria-valuetext',
-      new RegExp(`^Step ${step} of 4: (Order Created|In Progress|Shipped|Delivered)$`),
-    );
-    await expect(card.getByText(label, { exact: false }).first()).toBeVisible();
+    // Each card: its SO number, the step as 'Step n of 4: name', the label the domain gives,
+    // the plain reason where the status has one, and done steps drawn done.
+    for (const [index, order] of expected[phase].orders.entries()) {
+      const card = cards.nth(index);
+      const { step, label } = orderProgress(order);
+      await expect(
+        card.getByRole('heading', { name: `Order #${order.so_number ?? order.order_id}` }),
+      ).toBeVisible();
+      await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', String(step));
+      await expect(card.getByRole('progressbar')).toHaveAttribute(
+        'aria-valuetext',
+        new RegExp(`^Step ${step} of 4: (Order Created|In Progress|Shipped|Delivered)$`),
+      );
+      await expect(card.getByText(label, { exact: false }).first()).toBeVisible();
+      const reason = orderReason(order);
+      if (reason) {
+        await expect(card.getByText(reason, { exact: true })).toBeVisible();
+      }
+      const done = step === 4 ? 4 : step - 1;
+      await expect(card.locator('li[data-state="done"]')).toHaveCount(done);
+    }
   }
 
-  // A card opens to its items.
-  const first = cards.first();
+  // A card opens to its items, without the staff's SKU and HCPCS codes.
+  const first = page.getByRole('article').first();
   await first.getByRole('button', { name: 'Show items' }).click();
   await expect(first.getByRole('button', { name: 'Hide items' })).toHaveAttribute(
     'aria-expanded',
     'true',
   );
   await expect(first.getByText(/^Qty: |^No items found for this order\.$/).first()).toBeVisible();
+  await expect(first.getByText(/SKU|HCPCS/)).toHaveCount(0);
 
   await expectNoA11yViolations(page);
   await page.screenshot({ path: 'screenshots/patient-timeline-desktop.png' });
@@ -82,12 +101,18 @@ test('a patient follows their own orders on a timeline, and only their own', asy
   expect(foreign.status()).toBe(404);
 });
 
-test('the timeline pages through the orders and fits a phone', async ({ page }) => {
+// Each list's pager is covered by patient-timeline.test.tsx: the demo patient's 18 orders no
+// longer fill two pages of either list.
+test('the timeline fits a phone, active orders first', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, 'patient@example.com');
   await expect(page).toHaveURL(/\/dashboard$/);
-  const timeline = page.getByRole('list', { name: 'Orders, newest first' });
-  await expect(timeline.getByRole('article').first()).toBeVisible();
+  const active = page.getByRole('list', { name: 'Active orders, newest first' });
+  const past = page.getByRole('list', { name: 'Past orders, newest first' });
+  await expect(active.getByRole('article').first()).toBeVisible();
+  await expect(past.getByRole('article').first()).toBeAttached();
+  const [activeBox, pastBox] = [await active.boundingBox(), await past.boundingBox()];
+  expect(activeBox!.y).toBeLessThan(pastBox!.y);
   await expectNoA11yViolations(page);
   await page.screenshot({ path: 'screenshots/patient-timeline-mobile.png' });
   await page.screenshot({ path: 'screenshots/patient-timeline-mobile-full.png', fullPage: true });
@@ -97,13 +122,4 @@ test('the timeline pages through the orders and fits a phone', async ({ page }) 
     'document.documentElement.scrollWidth - document.documentElement.clientWidth',
   );
   expect(overflow).toBeLessThanOrEqual(0);
-
-  const pager = page.getByRole('navigation', { name: 'Order pages' });
-  await expect(pager.getByText(/^Page 1 of \d+$/)).toBeVisible();
-  const firstSo = await timeline.getByRole('heading', { level: 3 }).first().textContent();
-  await pager.getByRole('button', { name: 'Next' }).click();
-  await expect(pager.getByText(/^Page 2 of \d+$/)).toBeVisible();
-  await expect(timeline.getByRole('heading', { level: 3 }).first()).not.toHaveText(firstSo!);
-  await pager.getByRole('button', { name: 'Previous' }).click();
-  await expect(pager.getByText(/^Page 1 of \d+$/)).toBeVisible();
 });

@@ -4,6 +4,7 @@ import {
   DEFAULT_ORDER_VIEW,
   displayStatus,
   isAllowedSubStatus,
+  isPastOrder,
   matchesSubStatus,
   matchesView,
   orderProgress,
@@ -130,5 +131,29 @@ describe('view filters', () => {
     expect(matchesSubStatus({ status: '43 - Ship Other' }, '44 - Pending POD')).toBe(false);
     expect(matchesSubStatus({ status: '43 - Ship Other' }, '43 - Ship Other')).toBe(true);
     expect(matchesSubStatus({ status: '33 - Awaiting PAR' }, '31 - Awaiting CMN (RX)')).toBe(false);
+  });
+});
+
+describe('isPastOrder (active and past orders on the patient’s screen)', () => {
+  it('counts delivered orders by either rule, and closed ones, as past', () => {
+    expect(isPastOrder({ status: '40 - Ready To Ship', tracking_number: '1Z99' })).toBe(true);
+    expect(isPastOrder({ status: 'RCM - Billing', delivery_date: '2025-01-08' })).toBe(true);
+    expect(isPastOrder({ status: 'RCM - Billing', delivery_status: ' delivered ' })).toBe(true);
+    expect(isPastOrder({ status: 'X98 - Process Complete' })).toBe(true);
+    expect(isPastOrder({ status: ' X99 - Cancel Order ' })).toBe(true);
+  });
+
+  it('keeps everything still under way active, shipped without tracking included', () => {
+    for (const status of [
+      '31 - Awaiting CMN (RX)',
+      '40 - Ready To Ship',
+      '07 - New Intake Holds',
+    ]) {
+      expect(isPastOrder({ status }), status).toBe(false);
+    }
+    expect(isPastOrder({ status: 'RCM - Billing', tracking_number: 'No Tracking' })).toBe(false);
+    expect(isPastOrder({ status: '44 - Pending POD', delivery_status: 'Shipped' })).toBe(false);
+    expect(isPastOrder({ status: 'x99 - cancel order' })).toBe(false);
+    expect(isPastOrder({})).toBe(false);
   });
 });

@@ -147,3 +147,24 @@ export const matchesSubStatus = (order: TOrderStatusFields, subStatus: string): 
   }
   return status === subStatus;
 };
+
+/**
+ * The patient's own screen splits their orders into active and past ones (the server
+ * filters by `phase`, status-sql.ts).
+ */
+export const ORDER_PHASES = ['active', 'past'] as const;
+export type TOrderPhase = (typeof ORDER_PHASES)[number];
+
+/** Statuses that close an order whatever its shipping says. */
+export const CLOSED_STATUSES = ['X98 - Process Complete', 'X99 - Cancel Order'] as const;
+const closedStatuses = new Set<string>(CLOSED_STATUSES);
+
+/**
+ * Whether an order is behind the patient: delivered by either of the spec's rules (step 4,
+ * a real tracking number; or the list's Delivered, a delivery date or delivery status
+ * Delivered), or closed. Everything else is still under way.
+ */
+export const isPastOrder = (order: TOrderStatusFields): boolean =>
+  hasTrackingNumber(order.tracking_number) ||
+  displayStatus(order) === 'Delivered' ||
+  closedStatuses.has(order.status?.trim() ?? '');

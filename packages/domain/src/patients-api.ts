@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ORDER_VIEWS, type TOrderView } from './order-progress';
+import { ORDER_DATE_MESSAGES, ORDER_DATE_TYPES, isIsoDate } from './order-dates';
+import { ORDER_PHASES, ORDER_VIEWS, type TOrderView } from './order-progress';
 import { PAGE_SIZES } from './patients-rules';
 import { ZLine } from './text';
 
@@ -29,14 +30,30 @@ export const ZPatientListQuery = z.object({
 });
 export type TPatientListQuery = z.input<typeof ZPatientListQuery>;
 
-export const ZOrderListQuery = z.object({
-  page: ZPage,
-  per_page: ZPerPage(PAGE_SIZES.orderListDefault),
-  /** One of the four order views; all orders when absent. */
-  view: z.enum(ORDER_VIEWS).optional(),
-  /** A status of the view's own list (core.md section 4, "View filters"). */
-  sub_status: ZLine().max(100).optional(),
-});
+/** A calendar day written 'YYYY-MM-DD'. */
+export const ZIsoDate = z.string().refine(isIsoDate, { message: ORDER_DATE_MESSAGES.badDate });
+
+export const ZOrderListQuery = z
+  .object({
+    page: ZPage,
+    per_page: ZPerPage(PAGE_SIZES.orderListDefault),
+    /** One of the four order views; all orders when absent. */
+    view: z.enum(ORDER_VIEWS).optional(),
+    /** A status of the view's own list (core.md section 4, "View filters"). */
+    sub_status: ZLine().max(100).optional(),
+    /** Which date start_date and end_date bound: created (the default) or delivered. */
+    date_type: z.enum(ORDER_DATE_TYPES, { message: ORDER_DATE_MESSAGES.badDateType }).optional(),
+    /** First day of the range, included; no lower bound when absent. */
+    start_date: ZIsoDate.optional(),
+    /** Last day of the range, included; no upper bound when absent. */
+    end_date: ZIsoDate.optional(),
+    /** Active or past orders only (the patient's own screen); both when absent. */
+    phase: z.enum(ORDER_PHASES).optional(),
+  })
+  .refine((query) => !query.start_date || !query.end_date || query.start_date <= query.end_date, {
+    message: ORDER_DATE_MESSAGES.endBeforeStart,
+    path: ['end_date'],
+  });
 export type TOrderListQuery = z.input<typeof ZOrderListQuery>;
 
 export const ZIntakeListQuery = z.object({
@@ -192,6 +209,11 @@ export const ZOrderListResponse = ZPageInfo.extend({
   success: z.literal(true),
   orders: z.array(ZOrder),
   view_counts: ZOrderViewCounts,
+  /**
+   * Each view's count with no date range, so an empty list can say how many orders the
+   * range leaves out; the same as view_counts when no range is given.
+   */
+  all_dates_counts: ZOrderViewCounts,
 });
 export type TOrderListResponse = z.infer<typeof ZOrderListResponse>;
 
@@ -218,6 +240,8 @@ export const ZIntakePatient = z.object({
   last_name: z.string().nullable(),
   dob: z.string().nullable(),
   phone: z.string().nullable(),
+  /** Whether the payor's patient list holds this patient (the same patient_key), to open. */
+  has_patient_record: z.boolean(),
 });
 export type TIntakePatient = z.infer<typeof ZIntakePatient>;
 

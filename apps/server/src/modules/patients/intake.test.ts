@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TIntakeListResponse } from '@portal/domain/patients-api';
 import { testDialects } from '../../test/databases';
+import { insertIntakePatients } from '../../test/erp-fixtures';
 import { listAuditEntries } from '../audit/repository';
 import { useScenario } from './test-scenario';
 
@@ -24,6 +25,7 @@ describe.each(testDialects())('GET /api/patients/payor/{payor}/intake-patients [
           last_name: 'Intake',
           dob: '1990-05-06',
           phone: '5553334444',
+          has_patient_record: false,
         },
         {
           patient_key: 'IA-2',
@@ -32,6 +34,7 @@ describe.each(testDialects())('GET /api/patients/payor/{payor}/intake-patients [
           last_name: 'Newcomer',
           dob: null,
           phone: null,
+          has_patient_record: false,
         },
       ],
       current_page: 1,
@@ -65,5 +68,18 @@ describe.each(testDialects())('GET /api/patients/payor/{payor}/intake-patients [
       limit: 1,
     });
     expect(JSON.parse(entry?.detail ?? '{}')).toMatchObject({ patient_keys: ['IA-1', 'IA-2'] });
+  });
+
+  // Last: it adds intake rows the tests above do not expect.
+  it('says which intake patients the payor’s patient list holds, by the same key', async () => {
+    await insertIntakePatients(portal().database.db, [
+      // PA-3 is a patient of PAY-A; PB-1 is a patient, but of PAY-B.
+      { patient_key: 'PA-3', patient_id: 'P2001', last_name: 'Jones', payor_key: 'PAY-A' },
+      { patient_key: 'PB-1', patient_id: 'P9001', last_name: 'Smithson', payor_key: 'PAY-A' },
+    ]);
+    const listed = Object.fromEntries(
+      (await intake()).patients.map((patient) => [patient.patient_key, patient.has_patient_record]),
+    );
+    expect(listed).toEqual({ 'IA-1': false, 'IA-2': false, 'PA-3': true, 'PB-1': false });
   });
 });

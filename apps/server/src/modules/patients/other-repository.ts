@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { preparedQuery } from '../../db/prepared';
 import {
@@ -17,29 +17,49 @@ export const countIntakePatients = (db: Kysely<Database>, query: TNameListQuery)
 
 const intakePage = preparedQuery(pageShapeKey, (db, shape: TPageShape, params: TListParams) => {
   const [sortLast, sortFirst, key] = nameOrder(shape.dialect, 'intake_patients');
-  return db
-    .selectFrom('intake_patients')
-    .innerJoin(
-      pageKeys(db, shape, params).as('page'),
-      'page.patient_key',
-      'intake_patients.patient_key',
-    )
-    .select([
-      'intake_patients.patient_key',
-      'intake_patients.patient_id',
-      'intake_patients.first_name',
-      'intake_patients.last_name',
-      'intake_patients.dob',
-      'intake_patients.phone',
-    ])
-    .orderBy(sortLast)
-    .orderBy(sortFirst)
-    .orderBy(key);
+  return (
+    db
+      .selectFrom('intake_patients')
+      .innerJoin(
+        pageKeys(db, shape, params).as('page'),
+        'page.patient_key',
+        'intake_patients.patient_key',
+      )
+      // The intake export reads the ERP's patients, so an intake patient is on the payor's
+      // patient list under the same key once the patients table has them.
+      .leftJoin('patients as listed', (join) =>
+        join
+          .onRef('listed.patient_key', '=', 'intake_patients.patient_key')
+          .onRef('listed.payor_key', '=', 'intake_patients.payor_key'),
+      )
+      .select([
+        'intake_patients.patient_key',
+        'intake_patients.patient_id',
+        'intake_patients.first_name',
+        'intake_patients.last_name',
+        'intake_patients.dob',
+        'intake_patients.phone',
+        sql<number>`case when ${sql.ref('listed.patient_key')} is null then 0 else 1 end`.as(
+          'listed',
+        ),
+      ])
+      .orderBy(sortLast)
+      .orderBy(sortFirst)
+      .orderBy(key)
+  );
 });
 
-/** A page of a payor's intake patients by name, found the way the patient list finds them. */
-export const listIntakePatients = (db: Kysely<Database>, query: TNameListQuery & TPageRequest) =>
-  intakePage.execute(db, ...pageArguments('intake_patients', query));
+/**
+ * A page of a payor's intake patients by name, found the way the patient list finds them,
+ * each saying whether the payor's patient list holds them.
+ */
+export const listIntakePatients = async (
+  db: Kysely<Database>,
+  query: TNameListQuery & TPageRequest,
+) => {
+  const rows = await intakePage.execute(db, ...pageArguments('intake_patients', query));
+  return rows.map(({ listed, ...row }) => ({ ...row, has_patient_record: listed === 1 }));
+};
 
 export const listFavoriteKeys = async (db: Kysely<Database>, userId: number) => {
   const rows = await db

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { TOrderView } from '@portal/domain/order-progress';
+import type { TOrderPhase, TOrderView } from '@portal/domain/order-progress';
 import type { TOrderCounts, TOrderViewCounts } from '@portal/domain/patients-api';
 import { dialectOfDb } from '../../db/database';
 import type { Database, PatientsTable } from '../../db/schema';
@@ -13,6 +13,7 @@ import {
 } from './name-list';
 import { listCount, nameOrder, pageKeys, type TListParams, type TPageShape } from './search-sql';
 import { countWhen, orderStatusSql } from './status-sql';
+import { dateCondition, isDateRange, type TOrderDates } from './date-sql';
 
 export type TPatientRow = Selectable<PatientsTable>;
 /** What a list shows of a patient: no addresses, no doctor. */
@@ -257,6 +258,8 @@ export type TOrderFilter = {
   classificationKeys: string[];
   view?: TOrderView | undefined;
   subStatus?: string | undefined;
+  dates?: TOrderDates | undefined;
+  phase?: TOrderPhase | undefined;
 };
 
 const patientOrders = (db: Kysely<Database>, filter: TOrderFilter) => {
@@ -272,6 +275,13 @@ const patientOrders = (db: Kysely<Database>, filter: TOrderFilter) => {
   if (subStatus) {
     query = query.where((eb) => statusSql.subStatusCondition(eb, subStatus));
   }
+  const { dates, phase } = filter;
+  if (isDateRange(dates)) {
+    query = query.where((eb) => dateCondition(eb, dates));
+  }
+  if (phase) {
+    query = query.where((eb) => statusSql.phaseCondition(eb, phase));
+  }
   return query;
 };
 
@@ -284,28 +294,52 @@ export const countOrders = async (db: Kysely<Database>, filter: TOrderFilter) =>
 
 /**
  * How many orders each view holds, in one grouped read: the list's filter (patient,
- * classifications) without the view and sub-status, so every button counts what its
- * view would list.
+ * classifications, date range) without the view and sub-status, so every button counts
+ * what its view would list; and the same without the date range, for the empty list's hint.
  */
 export const countOrdersByView = async (
   db: Kysely<Database>,
   filter: Omit<TOrderFilter, 'view' | 'subStatus'>,
-): Promise<TOrderViewCounts> => {
+): Promise<{ dated: TOrderViewCounts; allDates: TOrderViewCounts }> => {
   const statusSql = orderStatusSql(dialectOfDb(db));
-  const row = await patientOrders(db, { ...filter, view: undefined, subStatus: undefined })
-    .select((eb) => [
-      eb.fn.countAll<number>().as('all'),
-      countWhen(statusSql.viewCondition(eb, 'in_progress')).as('in_progress'),
-      countWhen(statusSql.viewCondition(eb, 'action_items')).as('action_items'),
-      countWhen(statusSql.viewCondition(eb, 'shipped')).as('shipped'),
-    ])
+  const { dates } = filter;
+  const ranged = isDateRange(dates);
+  const row = await patientOrders(db, {
+    ...filter,
+    view: undefined,
+    subStatus: undefined,
+    dates: undefined,
+  })
+    .select((eb) => {
+      const inView = (view: TOrderView) => statusSql.viewCondition(eb, view);
+      const inRange = (view: TOrderView) =>
+        ranged ? eb.and([dateCondition(eb, dates), inView(view)]) : inView(view);
+      return [
+        eb.fn.countAll<number>().as('all_dates_all'),
+        countWhen(inView('in_progress')).as('all_dates_in_progress'),
+        countWhen(inView('action_items')).as('all_dates_action_items'),
+        countWhen(inView('shipped')).as('all_dates_shipped'),
+        countWhen(inRange('all')).as('all'),
+        countWhen(inRange('in_progress')).as('in_progress'),
+        countWhen(inRange('action_items')).as('action_items'),
+        countWhen(inRange('shipped')).as('shipped'),
+      ];
+    })
     .executeTakeFirst();
   // sum() over no rows is null (the drivers read counts and sums as numbers: db/database.ts).
   return {
-    all: row?.all ?? 0,
-    in_progress: row?.in_progress ?? 0,
-    action_items: row?.action_items ?? 0,
-    shipped: row?.shipped ?? 0,
+    dated: {
+      all: row?.all ?? 0,
+      in_progress: row?.in_progress ?? 0,
+      action_items: row?.action_items ?? 0,
+      shipped: row?.shipped ?? 0,
+    },
+    allDates: {
+      all: row?.all_dates_all ?? 0,
+      in_progress: row?.all_dates_in_progress ?? 0,
+      action_items: row?.all_dates_action_items ?? 0,
+      shipped: row?.all_dates_shipped ?? 0,
+    },
   };
 };
 

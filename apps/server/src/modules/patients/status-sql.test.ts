@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ORDER_PHASES,
   ORDER_VIEWS,
   SUB_STATUSES,
+  isPastOrder,
   matchesSubStatus,
   matchesView,
 } from '@portal/domain/order-progress';
@@ -37,12 +39,19 @@ const STATUSES = [
   '',
   null,
 ];
-const DELIVERIES: { delivery_status: string | null; delivery_date: string | null }[] = [
+const DELIVERIES: {
+  delivery_status: string | null;
+  delivery_date: string | null;
+  tracking_number?: string | null;
+}[] = [
   { delivery_status: null, delivery_date: null },
   { delivery_status: 'Shipped', delivery_date: null },
   { delivery_status: ' delivered ', delivery_date: null },
   { delivery_status: null, delivery_date: '2025-02-01' },
   { delivery_status: null, delivery_date: '' },
+  { delivery_status: 'Shipped', delivery_date: null, tracking_number: '1Z999AA10123456784' },
+  { delivery_status: null, delivery_date: null, tracking_number: ' no tracking ' },
+  { delivery_status: null, delivery_date: null, tracking_number: ' ' },
 ];
 
 const ORDERS = STATUSES.flatMap((status, s) =>
@@ -67,6 +76,15 @@ describe.each(testDialects())('status rules in SQL agree with the domain [%s]', 
     const rows = await listOrders(database().db, { ...page, view });
     expect(ids(rows)).toEqual(ids(ORDERS.filter((order) => matchesView(order, view))));
   });
+
+  it.each(ORDER_PHASES)(
+    'phase %s keeps exactly the orders isPastOrder puts there',
+    async (phase) => {
+      const rows = await listOrders(database().db, { ...page, phase });
+      const past = phase === 'past';
+      expect(ids(rows)).toEqual(ids(ORDERS.filter((order) => isPastOrder(order) === past)));
+    },
+  );
 
   it('every sub-status of every view keeps exactly what matchesSubStatus keeps', async () => {
     for (const view of ORDER_VIEWS) {

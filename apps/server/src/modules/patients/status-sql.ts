@@ -5,7 +5,13 @@ import {
   SHIPPED_STATUSES,
   SHIPPED_STATUS_PREFIXES,
 } from '@portal/domain/order-status';
-import { mentionsPendingPod, type TOrderView } from '@portal/domain/order-progress';
+import {
+  CLOSED_STATUSES,
+  mentionsPendingPod,
+  type TOrderPhase,
+  type TOrderView,
+} from '@portal/domain/order-progress';
+import { NO_TRACKING } from '@portal/domain/tracking';
 import type { TDialect } from '../../db/database';
 import type { Database } from '../../db/schema';
 
@@ -47,6 +53,26 @@ export const orderStatusSql = (dialect: TDialect) => {
 
   const isInProgress = (eb: TOrdersEb) => inList(eb, IN_PROGRESS_STATUSES);
 
+  const hasDeliveryDate = (eb: TOrdersEb) =>
+    eb.and([eb('orders.delivery_date', 'is not', null), eb('orders.delivery_date', '<>', '')]);
+
+  // hasTrackingNumber: not empty and not 'No Tracking' in any case, both trimmed.
+  const tracking = sql<string>`trim(${sql.ref('orders.tracking_number')})`;
+  const hasTrackingNumber = (eb: TOrdersEb) =>
+    eb.and([
+      eb(tracking, '<>', ''),
+      eb(sql<string>`lower(${tracking})`, '<>', NO_TRACKING.toLowerCase()),
+    ]);
+
+  /** isPastOrder: delivered by either rule, or closed. */
+  const isPast = (eb: TOrdersEb): Expression<SqlBool> =>
+    eb.or([
+      hasTrackingNumber(eb),
+      hasDeliveryDate(eb),
+      deliveryStatusIs(['delivered']),
+      inList(eb, CLOSED_STATUSES),
+    ]);
+
   return {
     /** Whether an order belongs in a view (core.md section 4, "View filters"). */
     viewCondition: (eb: TOrdersEb, view: TOrderView): Expression<SqlBool> => {
@@ -60,14 +86,17 @@ export const orderStatusSql = (dialect: TDialect) => {
         case 'shipped':
           return eb.or([
             isShippedGroup(eb),
-            eb.and([
-              eb('orders.delivery_date', 'is not', null),
-              eb('orders.delivery_date', '<>', ''),
-            ]),
+            hasDeliveryDate(eb),
             deliveryStatusIs(['shipped', 'delivered']),
           ]);
       }
     },
+
+    /** Active or past orders (isPastOrder in packages/domain order-progress). */
+    // A NULL column makes the condition unknown, and NOT of unknown keeps nothing: the CASE
+    // puts every order on exactly one side.
+    phaseCondition: (eb: TOrdersEb, phase: TOrderPhase): Expression<SqlBool> =>
+      sql<SqlBool>`(case when ${isPast(eb)} then 1 else 0 end) = ${sql.lit(phase === 'past' ? 1 : 0)}`,
 
     /** A sub-status mentioning Pending POD or Pending Tracking matches any pending-POD status. */
     subStatusCondition: (eb: TOrdersEb, subStatus: string): Expression<SqlBool> => {

@@ -1,4 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { useRef } from 'react';
 import type { TModalProps, TModalSize } from './modal';
 
 const widths: Record<TModalSize, string> = {
@@ -8,29 +9,47 @@ const widths: Record<TModalSize, string> = {
   xl: 'max-w-4xl',
 };
 
-/** The dialog behind `Modal`, in the overlays chunk with the rest of Radix. */
-export const ModalDialog = ({ open, onOpenChange, title, size = 'lg', children }: TModalProps) => (
-  <Dialog.Root open={open} onOpenChange={onOpenChange}>
-    <Dialog.Portal>
-      <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-      <Dialog.Content
-        aria-describedby={undefined}
-        data-size={size}
-        className={`fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] ${widths[size]} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none`}
-      >
-        <div className="mb-4 flex items-start justify-between gap-4">
-          <Dialog.Title className="text-xl font-bold text-slate-900">{title}</Dialog.Title>
-          <Dialog.Close
-            aria-label="Close"
-            className="rounded-lg p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
-          >
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
-              <path d="M4.3 4.3a1 1 0 0 1 1.4 0L10 8.6l4.3-4.3a1 1 0 1 1 1.4 1.4L11.4 10l4.3 4.3a1 1 0 0 1-1.4 1.4L10 11.4l-4.3 4.3a1 1 0 0 1-1.4-1.4L8.6 10 4.3 5.7a1 1 0 0 1 0-1.4Z" />
-            </svg>
-          </Dialog.Close>
-        </div>
-        {children}
-      </Dialog.Content>
-    </Dialog.Portal>
-  </Dialog.Root>
-);
+/**
+ * The dialog behind `Modal`, in the overlays chunk with the rest of Radix. It has no Radix
+ * trigger (screens open it from their own state), so Radix would leave focus on the page's
+ * body when it closes: focus goes back to whatever had it when the dialog opened.
+ */
+export const ModalDialog = ({ open, onOpenChange, title, size = 'lg', children }: TModalProps) => {
+  const opener = useRef<HTMLElement | null>(null);
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          data-size={size}
+          onOpenAutoFocus={() => {
+            const active = document.activeElement;
+            opener.current =
+              active instanceof HTMLElement && active !== document.body ? active : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            if (opener.current?.isConnected) {
+              event.preventDefault();
+              opener.current.focus();
+            }
+          }}
+          className={`fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] ${widths[size]} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none`}
+        >
+          <div className="mb-4 flex items-start justify-between gap-4">
+            <Dialog.Title className="text-xl font-bold text-slate-900">{title}</Dialog.Title>
+            <Dialog.Close
+              aria-label="Close"
+              className="rounded-lg p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+            >
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
+                <path d="M4.3 4.3a1 1 0 0 1 1.4 0L10 8.6l4.3-4.3a1 1 0 1 1 1.4 1.4L11.4 10l4.3 4.3a1 1 0 0 1-1.4 1.4L10 11.4l-4.3 4.3a1 1 0 0 1-1.4-1.4L8.6 10 4.3 5.7a1 1 0 0 1 0-1.4Z" />
+              </svg>
+            </Dialog.Close>
+          </div>
+          {children}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+};

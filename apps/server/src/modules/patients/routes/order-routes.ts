@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DEFAULT_ORDER_DATE_TYPE } from '@portal/domain/order-dates';
 import { isAllowedSubStatus } from '@portal/domain/order-progress';
 import {
   ZKey,
@@ -9,6 +10,7 @@ import {
 } from '@portal/domain/patients-api';
 import { requireAuth } from '../../../plugins/auth';
 import { AppError, ZErrorBody } from '../../../plugins/errors';
+import { isDateRange } from '../date-sql';
 import { pageInfo, presentOrder, presentOrderItem } from '../presenters';
 import {
   countOrders,
@@ -31,7 +33,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auditRead: 'order_list' },
       schema: {
         summary:
-          "A page of a patient's orders, newest first, optionally one view's, with each view's count",
+          "A page of a patient's orders, newest first, optionally one view's, one phase's and within dates, with each view's count",
         tags: ['orders'],
         params: z.object({ payor_key: ZKey, patient_key: ZKey }),
         querystring: ZOrderListQuery,
@@ -41,7 +43,12 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = requireAuth(request);
       const { payor_key: payorKey, patient_key: patientKey } = request.params;
-      const { page, per_page: perPage, view, sub_status: subStatus } = request.query;
+      const { page, per_page: perPage, view, sub_status: subStatus, phase } = request.query;
+      const dates = {
+        type: request.query.date_type ?? DEFAULT_ORDER_DATE_TYPE,
+        start: request.query.start_date,
+        end: request.query.end_date,
+      };
       if (subStatus && !isAllowedSubStatus(view ?? 'all', subStatus)) {
         throw new AppError('bad_request', 'sub_status: not a status of this view');
       }
@@ -53,6 +60,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         classificationKeys: await enabledClassifications(db, user.id),
         view,
         subStatus,
+        dates,
+        phase,
       };
       const [total, rows, viewCounts] = await Promise.all([
         countOrders(db, filter),
@@ -63,12 +72,25 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         action: 'order_list',
         userId: user.id,
         patientKey,
-        detail: { view: view ?? 'all', sub_status: subStatus ?? null, page },
+        detail: {
+          view: view ?? 'all',
+          sub_status: subStatus ?? null,
+          ...(isDateRange(dates)
+            ? {
+                date_type: dates.type,
+                start_date: dates.start ?? null,
+                end_date: dates.end ?? null,
+              }
+            : {}),
+          ...(phase ? { phase } : {}),
+          page,
+        },
       });
       return {
         success: true as const,
         orders: rows.map(presentOrder),
-        view_counts: viewCounts,
+        view_counts: viewCounts.dated,
+        all_dates_counts: viewCounts.allDates,
         ...pageInfo({ page, perPage, total }),
       };
     },

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TOrderView } from '@portal/domain/order-progress';
+import type { TOrderDateType } from '@portal/domain/order-dates';
+import type { TOrderPhase, TOrderView } from '@portal/domain/order-progress';
 import { PAGE_SIZES } from '@portal/domain/patients-rules';
 import type { ZOrderListResponse } from '@portal/domain/patients-api';
 import type { z } from 'zod';
@@ -15,9 +16,16 @@ export type TOrderListParams = {
   view: TOrderView;
   /** Empty for the whole view. */
   subStatus: string;
+  /** A range of created or delivered dates, each end 'YYYY-MM-DD' or empty (open). */
+  dates?: { type: TOrderDateType; startDate: string; endDate: string } | undefined;
+  /** Active or past orders only; both when absent. */
+  phase?: TOrderPhase | undefined;
 };
 
-/** One page of a patient's orders in one view; the server filters by view and sub-status. */
+/**
+ * One page of a patient's orders in one view; the server filters by view, sub-status,
+ * date range and phase.
+ */
 export const getOrders = ({
   payorKey,
   patientKey,
@@ -25,15 +33,23 @@ export const getOrders = ({
   perPage = PAGE_SIZES.orders,
   view,
   subStatus,
-}: TOrderListParams) =>
-  api.get<z.output<typeof ZOrderListResponse>>(
+  dates,
+  phase,
+}: TOrderListParams) => {
+  const ranged = dates !== undefined && (dates.startDate !== '' || dates.endDate !== '');
+  return api.get<z.output<typeof ZOrderListResponse>>(
     `/api/patients/payor/${segment(payorKey)}/patient/${segment(patientKey)}/orders${queryString({
       page,
       per_page: perPage,
       view,
       sub_status: subStatus,
+      date_type: ranged ? dates.type : undefined,
+      start_date: dates?.startDate,
+      end_date: dates?.endDate,
+      phase,
     })}`,
   );
+};
 
 export const getOrdersQueryOptions = (params: TOrderListParams) => {
   const key = { ...params, perPage: params.perPage ?? PAGE_SIZES.orders };

@@ -1,5 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import type { TIntakePatient } from '@portal/domain/patients-api';
 import { useScreenWidth } from '../../../testing/screen-width';
 import { IntakeList } from './intake-list';
 
@@ -32,22 +35,35 @@ describe('IntakeList', () => {
   });
 
   it("says 'No intake patients found' for an empty page", () => {
-    render(<IntakeList patients={[]} />);
+    render(<IntakeList patients={[]} payorKey="PAY-1" />);
     expect(screen.getByText('No intake patients found')).toBeTruthy();
+  });
+
+  it('leads from a patient the patient list holds to them on the dashboard, in table and card', () => {
+    const linked = { ...ada, patient_key: 'PK 9', patient_id: 'P-9', has_patient_record: true };
+    for (const width of ['wide', 'narrow'] as const) {
+      screenWidth(width);
+      const { unmount } = inRouter(<IntakeList patients={[linked, ada]} payorKey="PAY-1" />);
+      const links = screen.getAllByRole('link');
+      expect(links.map((link) => link.textContent)).toEqual(['Ada Byron']);
+      expect(links[0]!.getAttribute('href')).toBe(
+        '/dashboard?payor=PAY-1&patient=PK%209&search=P-9',
+      );
+      unmount();
+    }
   });
 });
 
-const IntakePatientsFixture = () => (
-  <IntakeList
-    patients={[
-      {
-        patient_key: 'IK-1',
-        patient_id: 'INT-7',
-        first_name: 'Ada',
-        last_name: 'Byron',
-        dob: '1985-12-10',
-        phone: '312-555-0199',
-      },
-    ]}
-  />
-);
+const ada: TIntakePatient = {
+  patient_key: 'IK-1',
+  patient_id: 'INT-7',
+  first_name: 'Ada',
+  last_name: 'Byron',
+  dob: '1985-12-10',
+  phone: '312-555-0199',
+  has_patient_record: false,
+};
+
+const inRouter = (element: ReactElement) => render(<MemoryRouter>{element}</MemoryRouter>);
+
+const IntakePatientsFixture = () => <IntakeList patients={[ada]} payorKey="PAY-1" />;

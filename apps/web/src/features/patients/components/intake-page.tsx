@@ -44,14 +44,14 @@ export const IntakePage = ({ user }: { user: TStaffUser }) => {
         <IntakeSearchForm onSearch={search} />
         {error ? (
           <Alert tone="error">{error}</Alert>
-        ) : loading || !data ? (
+        ) : loading || !data || scope.payorKey === undefined ? (
           <Spinner label="Loading intake patients..." />
         ) : (
           <div
             aria-busy={intake.isPlaceholderData}
             className={intake.isPlaceholderData ? 'opacity-60' : undefined}
           >
-            <IntakeList patients={data.patients} />
+            <IntakeList patients={data.patients} payorKey={scope.payorKey} />
           </div>
         )}
         {!error && (

@@ -31,11 +31,15 @@ export const OrderDetail = ({ order, patient }: TOrderDetailProps) => {
   return (
     <section
       id={REVEAL_IDS.orderDetail}
-      aria-labelledby="order-detail-title"
+      aria-labelledby={REVEAL_IDS.orderDetailTitle}
       className={`${panelClass} space-y-4`}
     >
       <div>
-        <h2 id="order-detail-title" className="text-lg font-semibold text-slate-900">
+        <h2
+          id={REVEAL_IDS.orderDetailTitle}
+          tabIndex={-1}
+          className="rounded text-lg font-semibold text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+        >
           Order #{order.so_number ?? order.order_id}
         </h2>
         <p className="text-sm text-slate-600">Created on {formatDate(order.date_created)}</p>

@@ -9,7 +9,9 @@ import { apiErrorMessage } from '../lib/list-error';
 import { fullName } from '../lib/patient-display';
 import { REVEAL_IDS } from '../lib/reveal';
 import { buttonClass, panelClass } from '../lib/ui-classes';
-import { EmptyViewHint } from './empty-view-hint';
+import { hasDateRange } from '../lib/order-date-storage';
+import { EmptyOrdersHint } from './empty-orders-hint';
+import { OrderDateFilter } from './order-date-filter';
 import { OrderViewFilter } from './order-view-filter';
 import { OrdersTable } from './orders-table';
 
@@ -44,7 +46,7 @@ export const OrdersPanel = ({
   selectedOrderId,
   onSelectOrder,
 }: TOrdersPanelProps) => {
-  const { filter, page, setPage, orders, loading, viewCounts } = patientOrders;
+  const { filter, dateFilter, page, setPage, orders, loading, viewCounts } = patientOrders;
   const categories = useOrderCategories();
   const [chosenCategories, setChosenCategories] = useState<ReadonlySet<string>>(new Set());
 
@@ -59,7 +61,12 @@ export const OrdersPanel = ({
   const title = `Orders for ${fullName(patient)}${data ? ` (${data.total})` : ''}`;
 
   return (
-    <section id={REVEAL_IDS.orders} aria-labelledby="orders-title" className={panelClass}>
+    // min-w-0: a grid item grows to its widest content, and the table scrolls in its own box.
+    <section
+      id={REVEAL_IDS.orders}
+      aria-labelledby="orders-title"
+      className={`${panelClass} min-w-0`}
+    >
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 id="orders-title" className="text-lg font-semibold text-slate-900">
           {title}
@@ -90,14 +97,20 @@ export const OrdersPanel = ({
         onViewChange={filter.setView}
         onSubStatusChange={filter.setSubStatus}
       />
+      <OrderDateFilter dateFilter={dateFilter} />
       {orders.isError && !loading ? (
         <Alert tone="error">{apiErrorMessage(orders.error, 'Failed to load orders')}</Alert>
       ) : data?.orders.length === 0 ? (
         <div className="py-8 text-center text-slate-600">
           <p>No orders found for this patient.</p>
-          {filter.view !== 'all' && (
-            <EmptyViewHint total={data.view_counts.all} onShowAll={() => filter.setView('all')} />
-          )}
+          <EmptyOrdersHint
+            view={filter.view}
+            counts={data.view_counts}
+            allDatesCounts={data.all_dates_counts}
+            ranged={hasDateRange(dateFilter.dates)}
+            onShowAllViews={() => filter.setView('all')}
+            onShowAllDates={dateFilter.showAllDates}
+          />
         </div>
       ) : (
         <OrdersTable

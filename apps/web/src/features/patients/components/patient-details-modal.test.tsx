@@ -1,4 +1,5 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Modal } from '../../../components/ui/modal';
 import { visiblePayors } from '../api/get-patient-company';
@@ -90,6 +91,40 @@ describe('Modal', () => {
     expect(dialog.getAttribute('data-size')).toBe(size);
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('gives focus back to the button that opened it, after Escape and after Close', async () => {
+    const Opener = () => {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Details for Jane Doe
+          </button>
+          <Modal open={open} onOpenChange={setOpen} title="Jane Doe">
+            <p>Body</p>
+          </Modal>
+        </>
+      );
+    };
+    render(<Opener />);
+    const opener = screen.getByRole('button', { name: 'Details for Jane Doe' });
+    const open = async () => {
+      opener.focus();
+      fireEvent.click(opener);
+      const dialog = screen.getByRole('dialog', { name: 'Jane Doe' });
+      await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+      return dialog;
+    };
+
+    fireEvent.keyDown(await open(), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+
+    await open();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 
   it('closes with its close button', () => {

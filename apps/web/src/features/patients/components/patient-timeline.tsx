@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from 'react';
+import type { TOrderPhase } from '@portal/domain/order-progress';
 import { Alert } from '../../../components/ui/alert';
 import { PageHeading } from '../../../components/ui/page-heading';
-import { Pager } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
 import { useOrders } from '../api/get-orders';
-import { OrderCard } from './timeline-order-card';
 import { DataFreshnessLine } from './data-freshness-line';
+import { TimelineSection } from './timeline-section';
 
 export type TPatientTimelineProps = {
   /** The signed-in patient's payor and patient keys (from the session's user). */
@@ -50,70 +50,75 @@ const Frame = ({
   </>
 );
 
-const TimelineOrders = ({ payorKey, patientKey }: { payorKey: string; patientKey: string }) => {
+/** One phase's page of the patient's orders, and its page number. */
+const usePhaseOrders = (keys: { payorKey: string; patientKey: string }, phase: TOrderPhase) => {
   const [page, setPage] = useState(1);
-  const orders = useOrders({ payorKey, patientKey, page, view: 'all', subStatus: '' });
+  const orders = useOrders({ ...keys, page, view: 'all', subStatus: '', phase });
+  return { orders, setPage };
+};
 
-  if (orders.isPending) {
+const TimelineOrders = ({ payorKey, patientKey }: { payorKey: string; patientKey: string }) => {
+  const active = usePhaseOrders({ payorKey, patientKey }, 'active');
+  const past = usePhaseOrders({ payorKey, patientKey }, 'past');
+
+  if (active.orders.isPending || past.orders.isPending) {
     return (
       <Frame>
         <Spinner label={TIMELINE_TEXTS.loading} />
       </Frame>
     );
   }
-  if (orders.isError) {
+  if (active.orders.isError || past.orders.isError) {
+    const failed = [active.orders, past.orders].filter((orders) => orders.isError);
+    const error = active.orders.error ?? past.orders.error;
     return (
       <Frame>
         <Alert tone="error">
           <p>
-            {TIMELINE_TEXTS.loadError}: {orders.error.message}
+            {TIMELINE_TEXTS.loadError}: {error?.message}
           </p>
-          <button type="button" className={retryClass} onClick={() => void orders.refetch()}>
+          <button
+            type="button"
+            className={retryClass}
+            onClick={() => failed.forEach((orders) => void orders.refetch())}
+          >
             Retry
           </button>
         </Alert>
       </Frame>
     );
   }
-  const { orders: list, total, pages, current_page: currentPage } = orders.data;
+  const total = active.orders.data.total + past.orders.data.total;
   return (
     <Frame total={total}>
-      {list.length === 0 ? (
+      {total === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-slate-600">
           {TIMELINE_TEXTS.empty}
         </p>
       ) : (
-        <ol
-          aria-label="Orders, newest first"
-          aria-busy={orders.isPlaceholderData}
-          className={`relative space-y-4 border-l-2 border-slate-200 pl-4 sm:pl-6 ${orders.isPlaceholderData ? 'opacity-60' : ''}`}
-        >
-          {list.map((order) => (
-            <li key={order.order_id} className="relative">
-              <span
-                aria-hidden="true"
-                className="absolute top-5 -left-[1.4rem] size-3 rounded-full border-2 border-white bg-brand-600 sm:-left-[1.9rem]"
-              />
-              <OrderCard order={order} />
-            </li>
-          ))}
-        </ol>
+        <>
+          <TimelineSection
+            phase="active"
+            data={active.orders.data}
+            busy={active.orders.isPlaceholderData}
+            onPageChange={active.setPage}
+          />
+          <TimelineSection
+            phase="past"
+            data={past.orders.data}
+            busy={past.orders.isPlaceholderData}
+            onPageChange={past.setPage}
+          />
+        </>
       )}
-      <Pager
-        label="Order"
-        page={currentPage}
-        pages={pages}
-        disabled={orders.isPlaceholderData}
-        onPageChange={(next) => {
-          setPage(next);
-          document.getElementById('patient-timeline-heading')?.scrollIntoView();
-        }}
-      />
     </Frame>
   );
 };
 
-/** A signed-in patient's own orders as a timeline, newest first, 15 to a page. */
+/**
+ * A signed-in patient's own orders as a timeline: active orders, then past ones, each newest
+ * first, 15 to a page.
+ */
 export const PatientTimeline = ({ payorKey, patientKey }: TPatientTimelineProps) => {
   if (!payorKey || !patientKey) {
     return (

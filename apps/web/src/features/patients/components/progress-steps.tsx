@@ -9,9 +9,17 @@ type TProps = {
   label: string;
 };
 
+/**
+ * A step is done once the order is past it, and the last one (Delivered) as soon as it is
+ * reached: nothing follows it.
+ */
+const isDone = (index: number, step: number) =>
+  index < step || (index === step && step === PROGRESS_STEPS.length);
+
+// Done is the status colours' green (delivered, completed), as on the staff badges.
 const dotClass = (index: number, step: number, attention: boolean) => {
-  if (index < step) {
-    return 'border-brand-600 bg-brand-600 text-white';
+  if (isDone(index, step)) {
+    return 'border-green-700 bg-green-700 text-white';
   }
   if (index === step) {
     return attention
@@ -38,16 +46,20 @@ export const ProgressSteps = ({ step, attention, label }: TProps) => (
       {PROGRESS_STEPS.map((name, position) => {
         const index = position + 1;
         return (
-          <li key={name} className="relative flex flex-col items-center text-center">
+          <li
+            key={name}
+            data-state={isDone(index, step) ? 'done' : index === step ? 'current' : 'next'}
+            className="relative flex flex-col items-center text-center"
+          >
             {position > 0 ? (
               <span
-                className={`absolute top-3.5 right-1/2 h-0.5 w-full -translate-y-1/2 ${index <= step ? 'bg-brand-600' : 'bg-slate-200'}`}
+                className={`absolute top-3.5 right-1/2 h-0.5 w-full -translate-y-1/2 ${isDone(index, step) ? 'bg-green-700' : index === step ? 'bg-brand-600' : 'bg-slate-200'}`}
               />
             ) : null}
             <span
               className={`relative z-10 flex size-7 items-center justify-center rounded-full border-2 text-xs font-bold ${dotClass(index, step, attention)}`}
             >
-              {index < step ? '✓' : index}
+              {isDone(index, step) ? '✓' : index}
             </span>
             <span
               className={`mt-1 px-1 text-xs leading-tight ${index === step ? 'font-semibold text-slate-900' : 'text-slate-600'}`}

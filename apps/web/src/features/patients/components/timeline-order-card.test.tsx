@@ -21,6 +21,19 @@ const order: TOrder = {
   doctor: null,
 };
 
+const doctorHouse: TOrder['doctor'] = {
+  full_name: 'Gregory House',
+  first_name: 'Gregory',
+  last_name: 'House',
+  NPI: null,
+  phone: null,
+  DOCTORSTREET: null,
+  DOCTORSUITE: null,
+  DOCTORCITY: null,
+  DOCTORSTATE: null,
+  DOCTORZIP: null,
+};
+
 /** Items are cached and never stale, so expanding a card fetches nothing. */
 const renderCard = (value: TOrder) => {
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
@@ -54,6 +67,42 @@ describe('OrderCard', () => {
     expect(progress.getAttribute('aria-valuetext')).toBe('Step 2 of 4: In Progress');
     expect(screen.getByText(/^Status:/).textContent).toBe('Status: In Progress');
     expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('draws a delivered order’s last step done, in the done colour, like the steps before it', () => {
+    renderCard({ ...order, tracking_number: '1Z999AA10123456784', carrier: 'UPS' });
+    const steps = screen.getByRole('progressbar').querySelectorAll('li');
+    expect([...steps].map((step) => step.getAttribute('data-state'))).toEqual([
+      'done',
+      'done',
+      'done',
+      'done',
+    ]);
+    const last = steps[3]!.querySelector('span:not(.absolute)')!;
+    expect(last.textContent).toBe('✓');
+    expect(last.className).toContain('bg-green-700');
+  });
+
+  it('marks the steps before the current one done and the current one as current', () => {
+    renderCard(order);
+    const steps = screen.getByRole('progressbar').querySelectorAll('li');
+    expect([...steps].map((step) => step.getAttribute('data-state'))).toEqual([
+      'done',
+      'current',
+      'next',
+      'next',
+    ]);
+  });
+
+  it('gives the plain reason the status says, naming the doctor for a prescription', () => {
+    renderCard({ ...order, status: '31 - Awaiting CMN (RX)', doctor: doctorHouse });
+    expect(screen.getByText(/^Status:/).textContent).toBe('Status: In Progress');
+    expect(screen.getByText('Waiting for your prescription from Dr. House')).toBeTruthy();
+  });
+
+  it('gives no reason where the status has none', () => {
+    renderCard({ ...order, status: '46 - Internal Work In Progress' });
+    expect(screen.queryByText(/^Waiting|^Getting|^Being/)).toBeNull();
   });
 
   it('emphasises Action Required while keeping the step', () => {
@@ -91,8 +140,9 @@ describe('OrderCard', () => {
     const items = document.getElementById(toggle.getAttribute('aria-controls')!)!;
     expect(within(items).getByText('Nasal mask')).toBeTruthy();
     expect(within(items).getByText('Nasal CPAP mask with headgear, medium, …')).toBeTruthy();
-    expect(within(items).getByText('SKU / HCPCS: SKU-9 / A7034')).toBeTruthy();
     expect(within(items).getByText('Qty: 2')).toBeTruthy();
+    // SKU and HCPCS codes are for staff, not the patient.
+    expect(items.textContent).not.toMatch(/SKU|HCPCS|A7034/);
     fireEvent.click(screen.getByRole('button', { name: 'Hide items' }));
     expect(screen.queryByText('Nasal mask')).toBeNull();
   });

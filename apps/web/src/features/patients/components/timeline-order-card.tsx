@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { DISPLAY_LIMITS, formatDate, truncate } from '@portal/domain/format';
 import { ACTION_REQUIRED_LABEL, orderProgress } from '@portal/domain/order-progress';
+import { orderReason } from '@portal/domain/order-reason';
 import type { TOrder } from '@portal/domain/patients-api';
 import { trackingUrl } from '@portal/domain/tracking';
 import { linkClass } from '../../../components/ui/styles';
@@ -15,6 +16,7 @@ export const OrderCard = ({ order }: { order: TOrder }) => {
   const [expanded, setExpanded] = useState(false);
   const itemsId = useId();
   const { step, label } = orderProgress(order);
+  const reason = orderReason(order);
   const attention = label === ACTION_REQUIRED_LABEL;
   const soNumber = order.so_number ?? order.order_id;
   const tracking = trackingUrl(order.carrier, order.tracking_number);
@@ -26,9 +28,9 @@ export const OrderCard = ({ order }: { order: TOrder }) => {
     >
       <header className="mb-4 flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
         <div>
-          <h3 id={`${itemsId}-title`} className="font-semibold text-slate-900">
+          <h4 id={`${itemsId}-title`} className="font-semibold text-slate-900">
             Order #{soNumber}
-          </h3>
+          </h4>
           <p className="text-sm text-slate-600">
             Created on{' '}
             <time dateTime={order.date_created ?? undefined}>{formatDate(order.date_created)}</time>
@@ -53,6 +55,7 @@ export const OrderCard = ({ order }: { order: TOrder }) => {
           Status: <span className="font-semibold text-slate-900">{label}</span>
         </p>
       )}
+      {reason ? <p className="mt-1 text-sm text-slate-900">{reason}</p> : null}
 
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
         {tracking ? (

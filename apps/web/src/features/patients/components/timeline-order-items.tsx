@@ -3,7 +3,10 @@ import { DASHBOARD_MESSAGES } from '@portal/domain/patients-rules';
 import { Alert } from '../../../components/ui/alert';
 import { useOrderItems } from '../api/get-order-items';
 
-/** The items of one order: name, description, SKU / HCPCS and quantity. */
+/**
+ * The items of one order as the patient sees them: name, description and quantity. SKU and
+ * HCPCS codes are the supplier's and the payor's words, for staff (order-items-table.tsx).
+ */
 export const OrderItems = ({ soNumber, id }: { soNumber: string; id: string }) => {
   const items = useOrderItems(soNumber);
   if (items.isPending) {
@@ -29,28 +32,24 @@ export const OrderItems = ({ soNumber, id }: { soNumber: string; id: string }) =
   }
   return (
     <ul id={id} className="mt-3 divide-y divide-slate-100 rounded-lg border border-slate-200">
-      {items.data.map((item, index) => {
-        const codes = [item.sku, item.hcpcs_code].filter(Boolean).join(' / ');
-        return (
-          <li
-            key={item.item_id ?? item.item_key ?? index}
-            className="flex flex-col gap-1 px-3 py-2 text-sm sm:flex-row sm:items-start sm:justify-between"
-          >
-            <div className="min-w-0">
-              <p className="font-medium text-slate-900">
-                {item.item_name ?? item.description ?? 'Item'}
+      {items.data.map((item, index) => (
+        <li
+          key={item.item_id ?? item.item_key ?? index}
+          className="flex flex-col gap-1 px-3 py-2 text-sm sm:flex-row sm:items-start sm:justify-between"
+        >
+          <div className="min-w-0">
+            <p className="font-medium text-slate-900">
+              {item.item_name ?? item.description ?? 'Item'}
+            </p>
+            {item.description && item.item_name ? (
+              <p className="text-slate-600" title={item.description}>
+                {truncate(item.description, DISPLAY_LIMITS.itemDescription)}
               </p>
-              {item.description && item.item_name ? (
-                <p className="text-slate-600" title={item.description}>
-                  {truncate(item.description, DISPLAY_LIMITS.itemDescription)}
-                </p>
-              ) : null}
-              {codes ? <p className="text-xs text-slate-600">SKU / HCPCS: {codes}</p> : null}
-            </div>
-            <p className="shrink-0 text-slate-700">Qty: {item.quantity ?? 'N/A'}</p>
-          </li>
-        );
-      })}
+            ) : null}
+          </div>
+          <p className="shrink-0 text-slate-700">Qty: {item.quantity ?? 'N/A'}</p>
+        </li>
+      ))}
     </ul>
   );
 };

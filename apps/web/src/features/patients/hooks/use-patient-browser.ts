@@ -5,7 +5,7 @@ import { useFavorites } from '../api/get-favorites';
 import { usePatients } from '../api/get-patients';
 import { useToggleFavorite } from '../api/toggle-favorite';
 import { patientListErrorMessage } from '../lib/list-error';
-import { REVEAL_IDS, revealIfBelow } from '../lib/reveal';
+import { REVEAL_IDS, focusHeading, revealIfBelow } from '../lib/reveal';
 import { usePatientFilters } from './use-patient-filters';
 import { usePatientOrders } from './use-patient-orders';
 import { usePayorScope, type TStaffUser } from './use-payor-scope';
@@ -88,7 +88,7 @@ export const usePatientBrowser = (user: TStaffUser) => {
     order,
     selectOrder: (next: TOrder) => {
       setPickedOrder({ patientKey: patient?.patient_key, order: next });
-      revealIfBelow(REVEAL_IDS.orderDetail);
+      focusHeading(REVEAL_IDS.orderDetailTitle);
     },
     detailsFor,
     openDetails: setDetailsFor,

@@ -2,27 +2,38 @@ import { useMemo, useState } from 'react';
 import type { TOrderViewCounts } from '@portal/domain/patients-api';
 import { useOrders } from '../api/get-orders';
 import { useDebouncedValue } from './use-debounced-value';
+import { useOrderDates } from './use-order-dates';
 import { useOrderFilter } from './use-order-filter';
 
-/** Order fetches wait this long after the patient, view, sub-status or page last changed. */
+/** Order fetches wait this long after the patient, view, sub-status, dates or page changed. */
 export const ORDER_FETCH_DEBOUNCE_MS = 300;
 
 /**
- * A patient's orders in the chosen view: the page starts at 1 for each patient and
- * each view, and the request waits 300 ms so clicking through patients stays cheap.
+ * A patient's orders in the chosen view and dates: the page starts at 1 for each patient,
+ * view and range, and the request waits 300 ms so clicking through patients stays cheap.
  */
 export const usePatientOrders = (payorKey: string, patientKey: string | undefined) => {
   const filter = useOrderFilter();
+  const dateFilter = useOrderDates();
+  const { dates } = dateFilter;
   const [paging, setPaging] = useState({ scope: '', page: 1 });
-  const scope = `${payorKey}|${patientKey ?? ''}|${filter.view}|${filter.subStatus}`;
+  const scope = [
+    payorKey,
+    patientKey ?? '',
+    filter.view,
+    filter.subStatus,
+    dates.type,
+    dates.startDate,
+    dates.endDate,
+  ].join('|');
   const page = paging.scope === scope ? paging.page : 1;
 
   const params = useMemo(
     () =>
       patientKey === undefined
         ? undefined
-        : { payorKey, patientKey, page, view: filter.view, subStatus: filter.subStatus },
-    [payorKey, patientKey, page, filter.view, filter.subStatus],
+        : { payorKey, patientKey, page, view: filter.view, subStatus: filter.subStatus, dates },
+    [payorKey, patientKey, page, filter.view, filter.subStatus, dates],
   );
   const debounced = useDebouncedValue(params, ORDER_FETCH_DEBOUNCE_MS);
   const orders = useOrders(debounced);
@@ -44,6 +55,7 @@ export const usePatientOrders = (payorKey: string, patientKey: string | undefine
 
   return {
     filter,
+    dateFilter,
     page,
     setPage: (next: number) => setPaging({ scope, page: next }),
     orders,
