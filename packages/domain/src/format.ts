@@ -142,3 +142,103 @@ export const formatDaysUntilReorder = (days: number | null | undefined): string 
   }
   return `Due in ${days} days`;
 };
+
+/*
+ * The one date and time rule (docs/decisions.md, "One set of UI primitives"):
+ *   a day        MM/DD/YYYY        '11/25/2026'
+ *   a time       h:mm AM/PM        '1:24 PM'
+ *   a date-time  date, time        '11/25/2026, 1:24 PM'
+ *   an age       whole days        'today', '1 day', '12 days'
+ * An instant (epoch milliseconds, a Date, an ISO timestamp) is shown in the viewer's time
+ * zone; a plain 'YYYY-MM-DD' date is a calendar day and is shown as it is, never moved by
+ * a zone. Written from the Date's own fields, like the forms above: no Intl on first render.
+ */
+
+const PLAIN_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+type TDay = { year: number; month: number; day: number };
+
+/** A plain date's day as written, or an instant's Date; undefined when there is neither. */
+const readDateInput = (value: TDateInput): { day: TDay } | { instant: Date } | undefined => {
+  if (value === null || value === undefined || value === '') {
+    return undefined;
+  }
+  const plain = typeof value === 'string' ? PLAIN_DATE.exec(value.trim()) : null;
+  if (plain) {
+    return { day: { year: Number(plain[1]), month: Number(plain[2]), day: Number(plain[3]) } };
+  }
+  const instant = value instanceof Date ? value : new Date(value);
+  return isInvalid(instant) ? undefined : { instant };
+};
+
+/** The calendar day a value names: a plain date's own, an instant's in the viewer's zone. */
+const viewerDay = (value: TDateInput): TDay | undefined => {
+  const read = readDateInput(value);
+  if (!read) {
+    return undefined;
+  }
+  if ('day' in read) {
+    return read.day;
+  }
+  const { instant } = read;
+  return { year: instant.getFullYear(), month: instant.getMonth() + 1, day: instant.getDate() };
+};
+
+const writeDay = ({ year, month, day }: TDay) => `${pad(month)}/${pad(day)}/${year}`;
+
+/**
+ * MM/DD/YYYY of an instant in the viewer's time zone ('11/25/2026' for 3:30 AM UTC on the
+ * 26th in New York); a plain 'YYYY-MM-DD' date as it is. For a value that is only ever a
+ * calendar date (a date of birth, an order's date) `formatDate` says the same.
+ */
+export const formatInstantDate = (value: TDateInput, fallback = NOT_AVAILABLE): string => {
+  const day = viewerDay(value);
+  return day ? writeDay(day) : fallback;
+};
+
+/** '1:24 PM' in the viewer's time zone; the fallback for a plain date, which has no time. */
+export const formatTime = (value: TDateInput, fallback = NOT_AVAILABLE): string => {
+  const read = readDateInput(value);
+  return read && 'instant' in read ? clock12(read.instant) : fallback;
+};
+
+/**
+ * '11/25/2026, 1:24 PM' in the viewer's time zone. A plain 'YYYY-MM-DD' date has no time
+ * to show and reads '11/25/2026'.
+ */
+export const formatDateTime = (value: TDateInput, fallback = NOT_AVAILABLE): string => {
+  const read = readDateInput(value);
+  if (!read) {
+    return fallback;
+  }
+  return 'day' in read ? writeDay(read.day) : formatLocalNumericDateTime(read.instant);
+};
+
+const DAY_MS = 86_400_000;
+
+/** Days since the epoch of a calendar day, exact whatever daylight saving did in between. */
+const dayNumber = ({ year, month, day }: TDay) => Date.UTC(year, month - 1, day) / DAY_MS;
+
+/**
+ * How long something has waited, in calendar days of the viewer's time zone: 'today',
+ * '1 day', '12 days' ('Waiting for the prescription from Dr. Scott · 12 days'). Days are
+ * counted between calendar dates, so a 23- or 25-hour day (daylight saving) is still one day
+ * and 11 PM yesterday is '1 day' at 1 AM. A date after `now` reads 'in 1 day', 'in N days'.
+ * `now` is for tests and for a list that counts from one moment.
+ */
+export const formatAge = (
+  since: TDateInput,
+  { now = Date.now(), fallback = NOT_AVAILABLE }: { now?: Date | number; fallback?: string } = {},
+): string => {
+  const from = viewerDay(since);
+  const to = viewerDay(now);
+  if (!from || !to) {
+    return fallback;
+  }
+  const days = dayNumber(to) - dayNumber(from);
+  if (days === 0) {
+    return 'today';
+  }
+  const count = Math.abs(days) === 1 ? '1 day' : `${Math.abs(days)} days`;
+  return days > 0 ? count : `in ${count}`;
+};

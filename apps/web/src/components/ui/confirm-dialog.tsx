@@ -1,14 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useRef } from 'react';
-
-const buttonBase =
-  'rounded-lg px-3 py-2 text-sm font-semibold focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60';
-
-const buttonTones = {
-  cancel: `${buttonBase} border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 focus-visible:ring-brand-600`,
-  danger: `${buttonBase} bg-red-700 text-white hover:bg-red-800 focus-visible:ring-red-700`,
-  primary: `${buttonBase} bg-brand-600 text-white hover:bg-brand-700 focus-visible:ring-brand-600`,
-} as const;
+import { Button } from './button';
 
 export type TConfirmDialogProps = {
   open: boolean;
@@ -69,18 +61,12 @@ export const ConfirmDialog = ({
           <Dialog.Title className="text-lg font-bold text-slate-900">{title}</Dialog.Title>
           <Dialog.Description className="mt-2 text-sm text-slate-700">{message}</Dialog.Description>
           <div className="mt-6 flex flex-wrap justify-end gap-2">
-            <button
-              ref={cancel}
-              type="button"
-              className={buttonTones.cancel}
-              disabled={busy}
-              onClick={onCancel}
-            >
+            <Button ref={cancel} disabled={busy} onClick={onCancel}>
               {cancelLabel}
-            </button>
-            <button type="button" className={buttonTones[tone]} disabled={busy} onClick={onConfirm}>
+            </Button>
+            <Button variant={tone} disabled={busy} onClick={onConfirm}>
               {busy && busyLabel ? busyLabel : confirmLabel}
-            </button>
+            </Button>
           </div>
         </Dialog.Content>
       </Dialog.Portal>

@@ -1,5 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useRef } from 'react';
+import { cn } from '../../lib/cn';
+import { buttonVariants } from './button';
 import type { TModalProps, TModalSize } from './modal';
 
 const widths: Record<TModalSize, string> = {
@@ -40,9 +42,12 @@ export const ModalDialog = ({ open, onOpenChange, title, size = 'lg', children }
             <Dialog.Title className="text-xl font-bold text-slate-900">{title}</Dialog.Title>
             <Dialog.Close
               aria-label="Close"
-              className="rounded-lg p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+              className={cn(
+                buttonVariants({ variant: 'ghost', size: 'icon' }),
+                '-m-2 [&_svg]:size-5',
+              )}
             >
-              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
+              <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor">
                 <path d="M4.3 4.3a1 1 0 0 1 1.4 0L10 8.6l4.3-4.3a1 1 0 1 1 1.4 1.4L11.4 10l4.3 4.3a1 1 0 0 1-1.4 1.4L10 11.4l-4.3 4.3a1 1 0 0 1-1.4-1.4L8.6 10 4.3 5.7a1 1 0 0 1 0-1.4Z" />
               </svg>
             </Dialog.Close>

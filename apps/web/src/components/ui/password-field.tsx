@@ -1,44 +1,39 @@
-import { useState, type InputHTMLAttributes } from 'react';
-import { inputClass, labelClass } from './styles';
+import { useState, type ComponentPropsWithRef } from 'react';
+import { cn } from '../../lib/cn';
+import { Button } from './button';
+import { Field } from './field';
+import { Input } from './input';
 
-type TPasswordFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
+type TPasswordFieldProps = Omit<ComponentPropsWithRef<'input'>, 'type'> & {
   id: string;
   label: string;
   error?: string | undefined;
 };
 
 /** A password input with a show/hide toggle and an attached error message. */
-export const PasswordField = ({ id, label, error, ...input }: TPasswordFieldProps) => {
+export const PasswordField = ({ id, label, error, className, ...input }: TPasswordFieldProps) => {
   const [visible, setVisible] = useState(false);
   return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <div className="relative">
-        <input
-          id={id}
-          type={visible ? 'text' : 'password'}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className={`${inputClass} pr-16`}
-          {...input}
-        />
-        <button
-          type="button"
-          onClick={() => setVisible((shown) => !shown)}
-          aria-pressed={visible}
-          aria-label={`${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`}
-          className="absolute inset-y-0 right-0 rounded-r-lg px-3 text-sm font-medium text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
-        >
-          {visible ? 'Hide' : 'Show'}
-        </button>
-      </div>
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
+    <Field id={id} label={label} error={error}>
+      {(control) => (
+        <div className="relative">
+          <Input
+            {...control}
+            type={visible ? 'text' : 'password'}
+            className={cn('pr-16', className)}
+            {...input}
+          />
+          <Button
+            variant="link"
+            onClick={() => setVisible((shown) => !shown)}
+            aria-pressed={visible}
+            aria-label={`${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`}
+            className="absolute inset-y-0 right-0 rounded-r-lg px-3 text-sm"
+          >
+            {visible ? 'Hide' : 'Show'}
+          </Button>
+        </div>
       )}
-    </div>
+    </Field>
   );
 };

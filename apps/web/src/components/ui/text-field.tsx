@@ -1,29 +1,17 @@
-import type { InputHTMLAttributes } from 'react';
-import { inputClass, labelClass } from './styles';
+import type { ComponentPropsWithRef, ReactNode } from 'react';
+import { Field } from './field';
+import { Input } from './input';
 
-type TTextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+type TTextFieldProps = ComponentPropsWithRef<'input'> & {
   id: string;
   label: string;
+  hint?: ReactNode;
   error?: string | undefined;
 };
 
-/** A labelled input whose error is tied to it for assistive technology. */
-export const TextField = ({ id, label, error, ...input }: TTextFieldProps) => (
-  <div>
-    <label htmlFor={id} className={labelClass}>
-      {label}
-    </label>
-    <input
-      id={id}
-      aria-invalid={error ? true : undefined}
-      aria-describedby={error ? `${id}-error` : undefined}
-      className={inputClass}
-      {...input}
-    />
-    {error && (
-      <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-        {error}
-      </p>
-    )}
-  </div>
+/** A labelled input whose hint and error are tied to it for assistive technology. */
+export const TextField = ({ id, label, hint, error, ...input }: TTextFieldProps) => (
+  <Field id={id} label={label} hint={hint} error={error}>
+    {(control) => <Input {...control} {...input} />}
+  </Field>
 );
