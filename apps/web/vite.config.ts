@@ -26,6 +26,12 @@ const vendorGroups = [
     test: /node_modules[\\/](react-router|@tanstack|cookie|set-cookie-parser)[\\/]/,
   },
   { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+  // The small Radix parts of Tabs and Checkbox: a screen that starts with them loads these,
+  // not the dialog and popover code of the overlays chunk (docs/decisions.md, issue 29).
+  {
+    name: 'primitives',
+    test: /node_modules[\\/]@radix-ui[\\/](primitive|react-checkbox|react-tabs|react-roving-focus|react-collection|react-direction|react-id|react-presence|react-primitive|react-compose-refs|react-context|react-slot|react-use-controllable-state|react-use-callback-ref|react-use-layout-effect|react-use-previous|react-use-size|react-use-effect-event)[\\/]/,
+  },
   {
     name: 'overlays',
     test: /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-sidecar|use-callback-ref|aria-hidden|get-nonce|detect-node-es|tslib)[\\/]/,
