@@ -1,15 +1,6 @@
 import { useId, type ReactNode } from 'react';
-
-/** Class lists the admin CSV screens share. */
-const focusRing = 'focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none';
-// aria-disabled looks like disabled but keeps the button focusable, so focus can come
-// back to it (from a dialog it opened) while it waits.
-export const toolButtonClass = `inline-flex items-center justify-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 ${focusRing}`;
-export const toolPrimaryClass = `inline-flex items-center justify-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-400 aria-disabled:cursor-not-allowed aria-disabled:bg-slate-400 ${focusRing} focus-visible:ring-offset-2`;
-export const panelClass = 'mb-6 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6';
-export const thClass =
-  'sticky top-0 border-b border-slate-200 bg-slate-50 px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase';
-export const tdClass = 'border-b border-slate-100 px-3 py-2 align-top text-slate-800';
+import { Label } from './field';
+import { Table, TBody, TH, THead, TR } from './table';
 
 /** The .csv file chooser: a labelled native input, so keyboards and screen readers know it. */
 export const CsvFilePicker = ({
@@ -24,9 +15,7 @@ export const CsvFilePicker = ({
   const id = useId();
   return (
     <div className="mb-4">
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-        CSV file
-      </label>
+      <Label htmlFor={id}>CSV file</Label>
       <input
         id={id}
         type="file"
@@ -79,19 +68,22 @@ export const ScrollTable = ({
     tabIndex={0}
     className="max-h-80 overflow-auto rounded-lg ring-1 ring-slate-200 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
   >
-    <table className="w-full min-w-[40rem] border-collapse text-sm">
+    {/* The region scrolls both ways, so the table's own sideways box is switched off and
+        the sticky headings stick to the region. */}
+    <Table wrapperClassName="overflow-visible" className="min-w-[40rem]">
       <caption className="sr-only">{label}</caption>
-      <thead>
-        <tr>
+      <THead>
+        <TR>
           {columns.map((column) => (
-            <th key={column} scope="col" className={thClass}>
+            <TH key={column} className="sticky top-0 z-10">
               {column}
-            </th>
+            </TH>
           ))}
-        </tr>
-      </thead>
-      <tbody>{children}</tbody>
-    </table>
+        </TR>
+      </THead>
+      {/* A wrapped error message keeps its row's other cells at the top beside it. */}
+      <TBody className="[&>tr>td]:align-top">{children}</TBody>
+    </Table>
   </div>
 );
 

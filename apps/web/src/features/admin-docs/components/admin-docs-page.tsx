@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import { ADMIN_DOC_MESSAGES } from '@portal/domain/admin-docs-api';
 import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeading } from '../../../components/ui/page-heading';
-import { Spinner } from '../../../components/ui/spinner';
-import { primaryButtonClass } from '../../../components/ui/styles';
+import { Panel } from '../../../components/ui/panel';
+import { SkeletonRows } from '../../../components/ui/skeleton';
 import { useAdminDocs } from '../api/get-admin-docs';
 import { useAdminDoc } from '../api/get-admin-doc';
 import { useDocNotices } from '../lib/use-doc-notices';
@@ -59,9 +61,9 @@ export const AdminDocsPage = () => {
     <>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <PageHeading title="Admin Documentation" />
-        <button
-          type="button"
-          className={`${primaryButtonClass} sm:w-auto`}
+        <Button
+          variant="primary"
+          className="mb-4 sm:mb-0"
           onClick={() =>
             // From a new document's form this changes nothing, so there is nothing to ask.
             leaveForm(() => {
@@ -71,7 +73,7 @@ export const AdminDocsPage = () => {
           }
         >
           New Document
-        </button>
+        </Button>
       </div>
       {notices.notice && <Alert tone={notices.notice.tone}>{notices.notice.text}</Alert>}
       <div className="grid gap-6 lg:grid-cols-3">
@@ -80,6 +82,7 @@ export const AdminDocsPage = () => {
             documents={list.data?.documents}
             loading={list.isPending}
             failed={list.isError}
+            retrying={list.isFetching}
             selectedId={mode === 'create' ? undefined : selected?.docId}
             onSelect={(docId) =>
               leaveForm(() => {
@@ -90,12 +93,15 @@ export const AdminDocsPage = () => {
             onRetry={() => void list.refetch()}
           />
         </div>
-        <section
-          aria-label="Document"
-          className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm lg:col-span-2"
-        >
+        <Panel aria-label="Document" className="lg:col-span-2">
           {mode !== 'create' && selected && detail.isPending ? (
-            <Spinner label="Loading document" />
+            <SkeletonRows rows={6} label="Loading document" />
+          ) : mode !== 'create' && selected && detail.isError && !detail.data ? (
+            <ErrorState
+              title="The document could not be opened."
+              onRetry={() => void detail.refetch()}
+              retrying={detail.isFetching}
+            />
           ) : (
             <DocPane
               mode={mode}
@@ -106,7 +112,7 @@ export const AdminDocsPage = () => {
               onDirtyChange={setFormDirty}
             />
           )}
-        </section>
+        </Panel>
       </div>
       <ConfirmDialog
         open={pendingLeave !== undefined}

@@ -1,13 +1,11 @@
 import type { TAdminDocCategory } from '@portal/domain/admin-docs-api';
-import {
-  badgeClass,
-  categoryBadgeClass,
-  categoryLabel,
-  fixedBadge,
-  fixedBadgeClass,
-} from '../lib/display';
+import { Badge } from '../../../components/ui/badge';
+import { categoryLabel, fixedBadge } from '../lib/display';
 
-/** The category badge, and Fixed or Resolved beside it when the flag is set. */
+/**
+ * The category badge (grey: a category is no state), and Fixed or Resolved beside it in
+ * green when the flag is set.
+ */
 export const DocBadges = ({
   category,
   isFixed,
@@ -18,10 +16,8 @@ export const DocBadges = ({
   const fixed = fixedBadge(category, isFixed);
   return (
     <span className="flex flex-wrap gap-1">
-      <span className={`${badgeClass} ${categoryBadgeClass[category]}`}>
-        {categoryLabel(category)}
-      </span>
-      {fixed && <span className={`${badgeClass} ${fixedBadgeClass}`}>{fixed}</span>}
+      <Badge tone="grey">{categoryLabel(category)}</Badge>
+      {fixed && <Badge tone="green">{fixed}</Badge>}
     </span>
   );
 };

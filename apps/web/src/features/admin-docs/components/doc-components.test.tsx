@@ -58,6 +58,42 @@ describe('the documentation list', () => {
   });
 });
 
+describe('the documentation list states', () => {
+  const list = (props: { loading?: boolean; failed?: boolean; documents?: [] }) => {
+    const retried: number[] = [];
+    render(
+      <DocList
+        documents={props.documents}
+        loading={props.loading ?? false}
+        failed={props.failed ?? false}
+        selectedId={undefined}
+        onSelect={noop}
+        onRetry={() => retried.push(1)}
+      />,
+    );
+    return retried;
+  };
+
+  it('keeps its heading while loading, with placeholders and one status', () => {
+    list({ loading: true });
+    expect(screen.getByRole('heading', { name: 'Documents' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Loading documentation');
+  });
+
+  it('says a failed load with Retry, and an empty list with the way forward', () => {
+    const retried = list({ failed: true });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('The documents could not be loaded.');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(retried).toEqual([1]);
+  });
+
+  it('says so when there is no documentation yet', () => {
+    list({ documents: [] });
+    expect(screen.getByText('No documentation yet')).toBeTruthy();
+  });
+});
+
 describe('the document view', () => {
   it('offers Edit and Delete on the current version and opens others from the history', () => {
     const opened: (number | undefined)[] = [];

@@ -8,9 +8,12 @@ import {
   type TAdminDoc,
   type TAdminDocCategory,
 } from '@portal/domain/admin-docs-api';
-import { inputClass, labelClass, primaryButtonClass } from '../../../components/ui/styles';
+import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { Field, Label } from '../../../components/ui/field';
+import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
-import { categoryLabel, secondaryButtonClass } from '../lib/display';
+import { categoryLabel } from '../lib/display';
 
 // TipTap is the heaviest part of the screen; it downloads when a form first opens.
 const RichTextEditor = lazy(() =>
@@ -84,49 +87,44 @@ export const DocForm = ({ editing, saving, onSave, onCancel, onDirtyChange }: TP
         onChange={(event) => setValues({ ...values, title: event.target.value })}
       />
       <div className="flex flex-wrap items-end gap-4">
-        <div>
-          <label htmlFor="doc-category" className={labelClass}>
-            Category
-          </label>
-          <select
-            id="doc-category"
-            disabled={saving}
-            value={values.category}
-            onChange={(event) => {
-              const category = event.target.value as TAdminDocCategory;
-              // The flag exists only for some categories; it never travels to others.
-              setValues({
-                ...values,
-                category,
-                is_fixed: values.is_fixed && !!FIXED_FLAG_LABELS[category],
-              });
-            }}
-            className={inputClass}
-          >
-            {ADMIN_DOC_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {categoryLabel(category)}
-              </option>
-            ))}
-          </select>
-        </div>
-        {fixedLabel && (
-          <label className="mb-2 inline-flex items-center gap-2 text-sm text-slate-800">
-            <input
-              type="checkbox"
+        <Field id="doc-category" label="Category">
+          {(control) => (
+            <Select
+              {...control}
               disabled={saving}
-              checked={values.is_fixed}
-              onChange={(event) => setValues({ ...values, is_fixed: event.target.checked })}
-              className="size-4 rounded border-slate-300 text-brand-600 focus-visible:ring-2 focus-visible:ring-brand-600"
-            />
-            {fixedLabel}
-          </label>
+              value={values.category}
+              onChange={(event) => {
+                const category = event.target.value as TAdminDocCategory;
+                // The flag exists only for some categories; it never travels to others.
+                setValues({
+                  ...values,
+                  category,
+                  is_fixed: values.is_fixed && !!FIXED_FLAG_LABELS[category],
+                });
+              }}
+            >
+              {ADMIN_DOC_CATEGORIES.map((category) => (
+                <option key={category} value={category}>
+                  {categoryLabel(category)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        {fixedLabel && (
+          <Checkbox
+            className="mb-2.5"
+            label={fixedLabel}
+            disabled={saving}
+            checked={values.is_fixed}
+            onCheckedChange={(checked) => setValues({ ...values, is_fixed: checked === true })}
+          />
         )}
       </div>
       <div>
-        <span id="doc-content-label" className={labelClass}>
-          Content
-        </span>
+        <Label asChild>
+          <span id="doc-content-label">Content</span>
+        </Label>
         <Suspense
           fallback={
             <div
@@ -159,13 +157,13 @@ export const DocForm = ({ editing, saving, onSave, onCancel, onDirtyChange }: TP
           onChange={(event) => setValues({ ...values, change_notes: event.target.value })}
         />
       )}
-      <div className="flex gap-2">
-        <button type="submit" disabled={!canSave} className={`${primaryButtonClass} sm:w-auto`}>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" variant="primary" disabled={!canSave}>
           {saving ? 'Saving...' : editing ? 'Save Changes' : 'Create Document'}
-        </button>
-        <button type="button" disabled={saving} className={secondaryButtonClass} onClick={onCancel}>
+        </Button>
+        <Button disabled={saving} onClick={onCancel}>
           Cancel
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -1,23 +1,33 @@
 import type { TAdminDocSummary } from '@portal/domain/admin-docs-api';
-import { Spinner } from '../../../components/ui/spinner';
-import { formatUpdateDate, secondaryButtonClass } from '../lib/display';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { Panel } from '../../../components/ui/panel';
+import { SkeletonRows } from '../../../components/ui/skeleton';
+import { formatUpdateDate } from '../lib/display';
 import { DocBadges } from './doc-badges';
 
 type TProps = {
   documents: TAdminDocSummary[] | undefined;
   loading: boolean;
   failed: boolean;
+  /** A retry is under way: the Retry button waits. */
+  retrying?: boolean;
   selectedId: number | undefined;
   onSelect: (docId: number) => void;
   onRetry: () => void;
 };
 
 /** The left list: at most 600 px high, scrolling inside; the open document is marked. */
-export const DocList = ({ documents, loading, failed, selectedId, onSelect, onRetry }: TProps) => (
-  <section
-    aria-labelledby="doc-list-title"
-    className="rounded-xl border border-slate-200 bg-white shadow-sm"
-  >
+export const DocList = ({
+  documents,
+  loading,
+  failed,
+  retrying = false,
+  selectedId,
+  onSelect,
+  onRetry,
+}: TProps) => (
+  <Panel aria-labelledby="doc-list-title" className="overflow-hidden p-0 sm:p-0">
     <h2
       id="doc-list-title"
       className="border-b border-slate-200 px-4 py-3 font-semibold text-slate-900"
@@ -26,20 +36,22 @@ export const DocList = ({ documents, loading, failed, selectedId, onSelect, onRe
     </h2>
     <div className="max-h-[600px] overflow-y-auto" data-testid="doc-list-scroll">
       {loading && (
-        <div className="flex justify-center p-6">
-          <Spinner label="Loading documentation" />
-        </div>
+        <SkeletonRows rows={5} label="Loading documentation" rowClassName="h-16" className="p-4" />
       )}
       {failed && !loading && (
-        <div className="p-4 text-sm text-slate-700">
-          <p className="mb-2">The documents could not be loaded.</p>
-          <button type="button" className={secondaryButtonClass} onClick={onRetry}>
-            Try again
-          </button>
-        </div>
+        <ErrorState
+          className="m-4"
+          title="The documents could not be loaded."
+          onRetry={onRetry}
+          retrying={retrying}
+        />
       )}
       {documents?.length === 0 && (
-        <p className="p-4 text-sm text-slate-600">No documentation yet. Create the first one.</p>
+        <EmptyState
+          className="m-4"
+          title="No documentation yet"
+          text="Choose New Document to write the first one."
+        />
       )}
       {documents && documents.length > 0 && (
         <ul className="divide-y divide-slate-100">
@@ -67,5 +79,5 @@ export const DocList = ({ documents, loading, failed, selectedId, onSelect, onRe
         </ul>
       )}
     </div>
-  </section>
+  </Panel>
 );

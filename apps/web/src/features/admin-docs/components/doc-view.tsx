@@ -1,12 +1,8 @@
 import type { TAdminDocDetailResponse } from '@portal/domain/admin-docs-api';
 import { Alert } from '../../../components/ui/alert';
-import {
-  categoryLabel,
-  dangerButtonClass,
-  formatTimestamp,
-  richTextClass,
-  secondaryButtonClass,
-} from '../lib/display';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import { categoryLabel, formatTimestamp, richTextClass } from '../lib/display';
 import { DocBadges } from './doc-badges';
 import { VersionHistory } from './version-history';
 
@@ -51,12 +47,10 @@ export const DocView = ({ detail, onOpenVersion, onEdit, onDelete }: TProps) => 
         </div>
         {!earlier && (
           <div className="flex gap-2">
-            <button type="button" className={secondaryButtonClass} onClick={onEdit}>
-              Edit
-            </button>
-            <button type="button" className={dangerButtonClass} onClick={onDelete}>
+            <Button onClick={onEdit}>Edit</Button>
+            <Button variant="danger" onClick={onDelete}>
               Delete
-            </button>
+            </Button>
           </div>
         )}
       </div>
@@ -64,13 +58,13 @@ export const DocView = ({ detail, onOpenVersion, onEdit, onDelete }: TProps) => 
         <div className="mt-4">
           <Alert tone="info">
             You are viewing version {doc.version}; the current version is {latest}.{' '}
-            <button
-              type="button"
-              className="font-semibold underline underline-offset-2 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+            <Button
+              variant="link"
+              className="font-semibold underline"
               onClick={() => onOpenVersion(undefined)}
             >
               Back to the current version
-            </button>
+            </Button>
           </Alert>
         </div>
       )}
@@ -80,7 +74,7 @@ export const DocView = ({ detail, onOpenVersion, onEdit, onDelete }: TProps) => 
         </p>
       )}
       <div
-        className={`mt-4 rounded-lg border border-slate-200 p-4 break-words ${richTextClass}`}
+        className={cn('mt-4 rounded-lg border border-slate-200 p-4 break-words', richTextClass)}
         // Safe to insert: the server stored this HTML only after its allow-list sanitiser
         // (modules/admin-docs/sanitiser.ts) removed every script, handler and foreign style.
         dangerouslySetInnerHTML={{ __html: doc.content }}

@@ -1,28 +1,23 @@
 import { bulkResultsCsvRows, type TBulkUploadResults } from '@portal/domain/bulk-users';
 import { datedCsvName } from '@portal/domain/csv-cells';
 import { saveCsvRows } from '../../../lib/csv-transfer';
-import {
-  ScrollTable,
-  Stat,
-  panelClass,
-  tdClass,
-  toolButtonClass,
-} from '../../../components/ui/csv-tools';
+import { Button } from '../../../components/ui/button';
+import { ScrollTable, Stat } from '../../../components/ui/csv-tools';
+import { Panel } from '../../../components/ui/panel';
+import { TD, TR } from '../../../components/ui/table';
 
 /** Total, the created users with their temporary passwords, the failed rows, and the file. */
 export const BulkResults = ({ results }: { results: TBulkUploadResults }) => (
-  <section aria-labelledby="bulk-results-heading" className={panelClass}>
+  <Panel aria-labelledby="bulk-results-heading" className="mb-6">
     <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
       <h2 id="bulk-results-heading" className="text-lg font-semibold text-slate-900">
         Upload Results
       </h2>
-      <button
-        type="button"
-        className={toolButtonClass}
+      <Button
         onClick={() => saveCsvRows(bulkResultsCsvRows(results), datedCsvName('upload_results'))}
       >
         Download Results CSV
-      </button>
+      </Button>
     </div>
     <dl className="mb-4 grid grid-cols-3 gap-3 sm:max-w-md">
       <Stat label="Total" value={results.total} />
@@ -38,12 +33,12 @@ export const BulkResults = ({ results }: { results: TBulkUploadResults }) => (
         <h3 className="mb-2 font-semibold text-slate-900">Created Users</h3>
         <ScrollTable label="Created users" columns={['Email', 'Name', 'Role', 'Temp Password']}>
           {results.successful.map((user) => (
-            <tr key={user.row}>
-              <td className={`${tdClass} whitespace-nowrap`}>{user.email}</td>
-              <td className={tdClass}>{user.name}</td>
-              <td className={tdClass}>{user.role}</td>
-              <td className={`${tdClass} font-mono whitespace-nowrap`}>{user.temp_password}</td>
-            </tr>
+            <TR key={user.row}>
+              <TD className="whitespace-nowrap">{user.email}</TD>
+              <TD>{user.name}</TD>
+              <TD>{user.role}</TD>
+              <TD className="font-mono whitespace-nowrap">{user.temp_password}</TD>
+            </TR>
           ))}
         </ScrollTable>
       </>
@@ -53,14 +48,14 @@ export const BulkResults = ({ results }: { results: TBulkUploadResults }) => (
         <h3 className="mt-6 mb-2 font-semibold text-red-800">Failed Rows</h3>
         <ScrollTable label="Failed rows" columns={['Row', 'Email', 'Error']}>
           {results.failed.map((row) => (
-            <tr key={row.row}>
-              <td className={tdClass}>{row.row}</td>
-              <td className={`${tdClass} whitespace-nowrap`}>{row.email || '—'}</td>
-              <td className={`${tdClass} text-red-800`}>{row.error}</td>
-            </tr>
+            <TR key={row.row}>
+              <TD>{row.row}</TD>
+              <TD className="whitespace-nowrap">{row.email || '—'}</TD>
+              <TD className="text-red-800">{row.error}</TD>
+            </TR>
           ))}
         </ScrollTable>
       </>
     )}
-  </section>
+  </Panel>
 );

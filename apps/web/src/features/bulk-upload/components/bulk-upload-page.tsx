@@ -7,14 +7,10 @@ import {
   isCsvFileName,
 } from '@portal/domain/bulk-users';
 import { Alert } from '../../../components/ui/alert';
-import {
-  CsvFilePicker,
-  UploadProgress,
-  panelClass,
-  toolButtonClass,
-  toolPrimaryClass,
-} from '../../../components/ui/csv-tools';
+import { Button } from '../../../components/ui/button';
+import { CsvFilePicker, UploadProgress } from '../../../components/ui/csv-tools';
 import { PageHeading } from '../../../components/ui/page-heading';
+import { Panel } from '../../../components/ui/panel';
 import { ApiError } from '../../../lib/api-client';
 import { useDownloadBulkTemplate } from '../api/download-template';
 import { useUploadUsers } from '../api/upload-users';
@@ -58,7 +54,7 @@ export const BulkUploadPage = () => {
   return (
     <>
       <PageHeading title="Bulk User Upload" />
-      <section aria-labelledby="bulk-instructions" className={panelClass}>
+      <Panel aria-labelledby="bulk-instructions" className="mb-6">
         <h2 id="bulk-instructions" className="mb-2 text-lg font-semibold text-slate-900">
           Instructions
         </h2>
@@ -75,37 +71,29 @@ export const BulkUploadPage = () => {
           <li>Up to 5,000 rows and 2 MB per file. Each row succeeds or fails on its own.</li>
           <li>New users get a temporary password and must change it at first sign-in.</li>
         </ol>
-        <button
-          type="button"
-          className={toolButtonClass}
-          disabled={template.isPending}
-          onClick={() => template.mutate()}
-        >
+        <Button disabled={template.isPending} onClick={() => template.mutate()}>
           {template.isPending ? 'Downloading...' : 'Download Template'}
-        </button>
+        </Button>
         {template.isError && (
           <div className="mt-3">
             <Alert tone="error">{BULK_UPLOAD_MESSAGES.templateFailed}</Alert>
           </div>
         )}
-      </section>
-      <form
-        onSubmit={submit}
-        className={panelClass}
-        aria-labelledby="bulk-upload-heading"
-        noValidate
-      >
-        <h2 id="bulk-upload-heading" className="mb-3 text-lg font-semibold text-slate-900">
-          Upload Users
-        </h2>
-        <CsvFilePicker file={file} onChange={choose} disabled={upload.isPending} />
-        {fileError && <Alert tone="error">{fileError}</Alert>}
-        {upload.isError && <Alert tone="error">{uploadMessage(upload.error)}</Alert>}
-        {upload.isPending && <UploadProgress percent={percent} />}
-        <button type="submit" className={toolPrimaryClass} disabled={upload.isPending}>
-          {upload.isPending ? 'Uploading...' : 'Upload Users'}
-        </button>
-      </form>
+      </Panel>
+      <Panel asChild className="mb-6">
+        <form onSubmit={submit} aria-labelledby="bulk-upload-heading" noValidate>
+          <h2 id="bulk-upload-heading" className="mb-3 text-lg font-semibold text-slate-900">
+            Upload Users
+          </h2>
+          <CsvFilePicker file={file} onChange={choose} disabled={upload.isPending} />
+          {fileError && <Alert tone="error">{fileError}</Alert>}
+          {upload.isError && <Alert tone="error">{uploadMessage(upload.error)}</Alert>}
+          {upload.isPending && <UploadProgress percent={percent} />}
+          <Button type="submit" variant="primary" disabled={upload.isPending}>
+            {upload.isPending ? 'Uploading...' : 'Upload Users'}
+          </Button>
+        </form>
+      </Panel>
       {upload.data && <BulkResults results={upload.data} />}
     </>
   );

@@ -2,7 +2,7 @@ import type { TDocument } from '@portal/domain/documents';
 import { DOCUMENT_MESSAGES } from '@portal/domain/documents-rules';
 import { Alert } from '../../../components/ui/alert';
 import { Modal } from '../../../components/ui/modal';
-import { buttonClass } from '../lib/ui-classes';
+import { Button } from '../../../components/ui/button';
 
 type TDeleteDocumentDialogProps = {
   document: TDocument | undefined;
@@ -30,18 +30,13 @@ export const DeleteDocumentDialog = ({
       <>
         {error && <Alert tone="error">{error}</Alert>}
         <p className="text-slate-800">{DOCUMENT_MESSAGES.deleteConfirm(document.file_name)}</p>
-        <div className="mt-6 flex justify-end gap-2">
-          <button type="button" className={buttonClass} onClick={onClose} disabled={deleting}>
+        <div className="mt-6 flex flex-wrap justify-end gap-2">
+          <Button onClick={onClose} disabled={deleting}>
             Cancel
-          </button>
-          <button
-            type="button"
-            className="inline-flex items-center justify-center rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 focus-visible:ring-2 focus-visible:ring-red-700 focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-not-allowed disabled:bg-slate-400"
-            onClick={() => onConfirm(document)}
-            disabled={deleting}
-          >
+          </Button>
+          <Button variant="danger" onClick={() => onConfirm(document)} disabled={deleting}>
             {deleting ? 'Deleting...' : 'Delete'}
-          </button>
+          </Button>
         </div>
       </>
     )}

@@ -1,5 +1,5 @@
 import type { TDocument } from '@portal/domain/documents';
-import { buttonClass, dangerButtonClass } from '../lib/ui-classes';
+import { Button } from '../../../components/ui/button';
 
 export type TDocumentActionsProps = {
   document: TDocument;
@@ -17,24 +17,23 @@ export const DocumentActions = ({
   downloading,
 }: TDocumentActionsProps) => (
   <div className="flex flex-wrap gap-2">
-    <button
-      type="button"
-      className={buttonClass}
+    <Button
+      size="sm"
       onClick={() => onDownload(document)}
       disabled={downloading}
       aria-label={`Download ${document.file_name}`}
     >
       Download
-    </button>
+    </Button>
     {onDelete && (
-      <button
-        type="button"
-        className={dangerButtonClass}
+      <Button
+        size="sm"
+        variant="danger"
         onClick={() => onDelete(document)}
         aria-label={`Delete ${document.file_name}`}
       >
         Delete
-      </button>
+      </Button>
     )}
   </div>
 );

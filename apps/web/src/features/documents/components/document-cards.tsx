@@ -1,4 +1,5 @@
 import type { TDocument } from '@portal/domain/documents';
+import { CardList, CardListItem } from '../../../components/ui/card-list';
 import { formatUploadedAt, orderLabel, typeLabel } from '../lib/display';
 import { DocumentActions, type TDocumentActionsProps } from './document-actions';
 
@@ -9,15 +10,11 @@ type TDocumentCardsProps = Omit<TDocumentActionsProps, 'document'> & {
 
 /** The library on a phone: one card per document. */
 export const DocumentCards = ({ documents, loading, ...actions }: TDocumentCardsProps) => (
-  <ul className="space-y-3 md:hidden" aria-busy={loading} aria-label="Documents">
+  <CardList aria-busy={loading} aria-label="Documents">
     {documents.map((document) => (
-      <li
-        key={document.id}
-        className="rounded-xl border border-slate-200 p-4"
-        data-testid="document-card"
-      >
+      <CardListItem key={document.id} className="p-4" data-testid="document-card">
         <p className="font-medium break-words text-slate-900">{document.file_name}</p>
-        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
           <dt className="text-slate-600">Type</dt>
           <dd>{typeLabel(document)}</dd>
           {document.description && (
@@ -41,7 +38,7 @@ export const DocumentCards = ({ documents, loading, ...actions }: TDocumentCards
         <div className="mt-3">
           <DocumentActions document={document} {...actions} />
         </div>
-      </li>
+      </CardListItem>
     ))}
-  </ul>
+  </CardList>
 );

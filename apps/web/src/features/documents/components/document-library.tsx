@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { TDocument } from '@portal/domain/documents';
 import {
   DOCUMENT_TYPES,
@@ -7,14 +7,20 @@ import {
   type TDocumentType,
 } from '@portal/domain/documents-rules';
 import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TableOrCards } from '../../../components/ui/card-list';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
 import { Pager } from '../../../components/ui/pager';
-import { inputClass, labelClass } from '../../../components/ui/styles';
-import { useWideScreen } from '../../../lib/use-wide-screen';
+import { Panel } from '../../../components/ui/panel';
+import { Select } from '../../../components/ui/select';
+import { SkeletonRows } from '../../../components/ui/skeleton';
 import { useDeleteDocument } from '../api/delete-document';
 import { useDownloadDocument } from '../api/download-document';
 import { useDocuments } from '../api/get-documents';
 import { useDebounced } from '../hooks/use-debounced';
-import { panelClass, selectClass } from '../lib/ui-classes';
 import { DeleteDocumentDialog } from './delete-document-dialog';
 import { DocumentCards } from './document-cards';
 import { DocumentTable } from './document-table';
@@ -27,8 +33,6 @@ export const DocumentLibrary = ({ canDelete }: { canDelete: boolean }) => {
   const [type, setType] = useState<TDocumentType | ''>('');
   const [page, setPage] = useState(1);
   const [confirming, setConfirming] = useState<TDocument>();
-  const searchId = useId();
-  const typeId = useId();
   const query = normalizeSearchText(useDebounced(search));
   const documents = useDocuments({ page, perPage: PAGE_SIZE, search: query, type });
   const download = useDownloadDocument();
@@ -37,7 +41,7 @@ export const DocumentLibrary = ({ canDelete }: { canDelete: boolean }) => {
   const rows = documents.data?.documents ?? [];
   const loading = documents.isPending || documents.isPlaceholderData;
   const empty = !loading && !documents.isError && rows.length === 0;
-  const wide = useWideScreen();
+  const filtered = Boolean(query) || type !== '';
   const actions = {
     onDownload: (document: TDocument) => download.mutate(document),
     onDelete: canDelete
@@ -50,69 +54,93 @@ export const DocumentLibrary = ({ canDelete }: { canDelete: boolean }) => {
   };
 
   return (
-    <section aria-labelledby="library-title" className={panelClass}>
+    <Panel aria-labelledby="library-title">
       <h2 id="library-title" className="mb-4 text-lg font-semibold text-slate-900">
         Document Library ({documents.data?.total ?? 0})
       </h2>
       <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_14rem]">
-        <div>
-          <label htmlFor={searchId} className={labelClass}>
-            Search documents
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            className={inputClass}
-            value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setPage(1);
-            }}
-            placeholder="File name, order, description or uploader"
-            autoComplete="off"
-            spellCheck={false}
-          />
-        </div>
-        <div>
-          <label htmlFor={typeId} className={labelClass}>
-            Type
-          </label>
-          <select
-            id={typeId}
-            className={selectClass}
-            value={type}
-            onChange={(event) => {
-              setType(event.target.value as TDocumentType | '');
-              setPage(1);
-            }}
-          >
-            <option value="">All types</option>
-            {DOCUMENT_TYPES.map((value) => (
-              <option key={value} value={value}>
-                {DOCUMENT_TYPE_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field label="Search documents">
+          {(control) => (
+            <Input
+              {...control}
+              type="search"
+              value={search}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                setPage(1);
+              }}
+              placeholder="File name, order, description or uploader"
+              autoComplete="off"
+              spellCheck={false}
+            />
+          )}
+        </Field>
+        <Field label="Type">
+          {(control) => (
+            <Select
+              {...control}
+              value={type}
+              onChange={(event) => {
+                setType(event.target.value as TDocumentType | '');
+                setPage(1);
+              }}
+            >
+              <option value="">All types</option>
+              {DOCUMENT_TYPES.map((value) => (
+                <option key={value} value={value}>
+                  {DOCUMENT_TYPE_LABELS[value]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
       </div>
       {download.error && <Alert tone="error">{download.error.message}</Alert>}
       {remove.isSuccess && !confirming && <Alert tone="success">Document deleted.</Alert>}
       {documents.isError ? (
-        <Alert tone="error">{documents.error.message}</Alert>
+        <ErrorState
+          title={documents.error.message}
+          onRetry={() => void documents.refetch()}
+          retrying={documents.isFetching}
+        />
       ) : empty ? (
-        <p className="py-8 text-center text-slate-600">
-          {query || type ? 'No documents match your search' : 'No documents uploaded yet'}
-        </p>
+        <EmptyState
+          title={filtered ? 'No documents match your search' : 'No documents uploaded yet'}
+          text={
+            filtered
+              ? 'Try another file name, order or uploader, or show every type.'
+              : 'Files uploaded above are listed here.'
+          }
+          action={
+            filtered ? (
+              <Button
+                onClick={() => {
+                  setSearch('');
+                  setType('');
+                  setPage(1);
+                }}
+              >
+                Clear search and filter
+              </Button>
+            ) : undefined
+          }
+        />
       ) : (
-        <>
-          {loading && rows.length === 0 && (
-            <p className="sr-only" role="status">
-              Loading documents
-            </p>
-          )}
-          {wide !== false && <DocumentTable documents={rows} loading={loading} {...actions} />}
-          {wide !== true && <DocumentCards documents={rows} loading={loading} {...actions} />}
-        </>
+        <TableOrCards
+          table={<DocumentTable documents={rows} loading={loading} {...actions} />}
+          cards={
+            loading && rows.length === 0 ? (
+              <SkeletonRows
+                rows={4}
+                label="Loading documents"
+                rowClassName="h-32 rounded-xl"
+                className="md:hidden"
+              />
+            ) : (
+              <DocumentCards documents={rows} loading={loading} {...actions} />
+            )
+          }
+        />
       )}
       {documents.data && (
         <Pager
@@ -132,6 +160,6 @@ export const DocumentLibrary = ({ canDelete }: { canDelete: boolean }) => {
           remove.mutate(document.id, { onSuccess: () => setConfirming(undefined) })
         }
       />
-    </section>
+    </Panel>
   );
 };

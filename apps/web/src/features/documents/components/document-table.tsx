@@ -1,6 +1,7 @@
 import type { TDocument } from '@portal/domain/documents';
+import { SkeletonTableRows } from '../../../components/ui/skeleton';
+import { Table, TBody, TD, TH, THead, TR } from '../../../components/ui/table';
 import { formatUploadedAt, orderLabel, typeLabel } from '../lib/display';
-import { tableClass, tdClass, thClass } from '../lib/ui-classes';
 import { DocumentActions, type TDocumentActionsProps } from './document-actions';
 
 const COLUMNS = ['File Name', 'Type', 'Description', 'Uploaded By', 'Order', 'Date', 'Actions'];
@@ -13,56 +14,40 @@ type TDocumentTableProps = Omit<TDocumentActionsProps, 'document'> & {
 
 /** The library on wider screens (md and up); phones get DocumentCards instead. */
 export const DocumentTable = ({ documents, loading, ...actions }: TDocumentTableProps) => (
-  <div className="hidden overflow-x-auto md:block">
-    <table className={tableClass} aria-busy={loading}>
-      <caption className="sr-only">Documents, newest first</caption>
-      <thead>
-        <tr>
-          {COLUMNS.map((column) => (
-            <th key={column} scope="col" className={thClass}>
-              {column}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {loading && documents.length === 0
-          ? Array.from({ length: LOADING_ROWS }, (_, index) => (
-              <tr key={index}>
-                {COLUMNS.map((column) => (
-                  <td key={column} className={tdClass}>
-                    <span className="block h-4 animate-pulse rounded bg-slate-200" />
-                  </td>
-                ))}
-              </tr>
-            ))
-          : documents.map((document) => (
-              <tr key={document.id} data-testid="document-row">
-                <td className={`${tdClass} max-w-xs font-medium break-words`}>
-                  {document.file_name}
-                </td>
-                <td className={`${tdClass} whitespace-nowrap`}>{typeLabel(document)}</td>
-                <td className={`${tdClass} max-w-xs break-words text-slate-600`}>
-                  {document.description ?? ''}
-                </td>
-                <td className={tdClass}>{document.uploaded_by}</td>
-                <td className={tdClass}>
-                  {orderLabel(document)}
-                  {document.patient_name && (
-                    <span className="block text-xs text-slate-600">{document.patient_name}</span>
-                  )}
-                </td>
-                <td className={`${tdClass} whitespace-nowrap`}>
-                  <time dateTime={document.created_at}>
-                    {formatUploadedAt(document.created_at)}
-                  </time>
-                </td>
-                <td className={tdClass}>
-                  <DocumentActions document={document} {...actions} />
-                </td>
-              </tr>
-            ))}
-      </tbody>
-    </table>
-  </div>
+  <Table responsive aria-busy={loading}>
+    <caption className="sr-only">Documents, newest first</caption>
+    <THead>
+      <TR>
+        {COLUMNS.map((column) => (
+          <TH key={column}>{column}</TH>
+        ))}
+      </TR>
+    </THead>
+    <TBody>
+      {loading && documents.length === 0 ? (
+        <SkeletonTableRows columns={COLUMNS} rows={LOADING_ROWS} label="Loading documents" />
+      ) : (
+        documents.map((document) => (
+          <TR key={document.id} data-testid="document-row">
+            <TD className="max-w-xs font-medium break-words">{document.file_name}</TD>
+            <TD className="whitespace-nowrap">{typeLabel(document)}</TD>
+            <TD className="max-w-xs break-words text-slate-600">{document.description ?? ''}</TD>
+            <TD>{document.uploaded_by}</TD>
+            <TD>
+              {orderLabel(document)}
+              {document.patient_name && (
+                <span className="block text-xs text-slate-600">{document.patient_name}</span>
+              )}
+            </TD>
+            <TD className="whitespace-nowrap">
+              <time dateTime={document.created_at}>{formatUploadedAt(document.created_at)}</time>
+            </TD>
+            <TD>
+              <DocumentActions document={document} {...actions} />
+            </TD>
+          </TR>
+        ))
+      )}
+    </TBody>
+  </Table>
 );

@@ -1,6 +1,6 @@
 import { DELETE_DOCUMENTS_PERMISSION } from '@portal/domain/documents-rules';
 import { PageHeading } from '../../../components/ui/page-heading';
-import { panelClass } from '../lib/ui-classes';
+import { Panel } from '../../../components/ui/panel';
 import { DocumentLibrary } from './document-library';
 import { UploadArea } from './upload-area';
 
@@ -9,12 +9,12 @@ export const DocumentsPage = ({ permissions }: { permissions: readonly string[] 
   <>
     <PageHeading title="Document Management" />
     <div className="space-y-6">
-      <section aria-labelledby="upload-title" className={panelClass}>
+      <Panel aria-labelledby="upload-title">
         <h2 id="upload-title" className="mb-4 text-lg font-semibold text-slate-900">
           Upload Documents
         </h2>
         <UploadArea />
-      </section>
+      </Panel>
       <DocumentLibrary canDelete={permissions.includes(DELETE_DOCUMENTS_PERMISSION)} />
     </div>
   </>

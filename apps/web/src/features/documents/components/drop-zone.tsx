@@ -1,7 +1,10 @@
 import { useId, useState, type DragEvent } from 'react';
 import { DOCUMENT_LIMITS, formatBytes } from '@portal/domain/documents-rules';
+import { buttonVariants } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
 
 const ACCEPT = DOCUMENT_LIMITS.extensions.map((extension) => `.${extension}`).join(',');
+// The label is the visible button; the input inside it is hidden, so focus shows around it.
 const focusWithin =
   'focus-within:ring-2 focus-within:ring-brand-600 focus-within:ring-offset-2 focus-within:outline-none';
 
@@ -33,15 +36,13 @@ export const DropZone = ({ onFiles, disabled }: TDropZoneProps) => {
       }}
       onDragLeave={() => setOver(false)}
       onDrop={onDrop}
-      className={`rounded-xl border-2 border-dashed p-6 text-center transition-colors ${
-        over ? 'border-brand-600 bg-brand-50' : 'border-slate-300 bg-slate-50'
-      }`}
+      className={cn(
+        'rounded-xl border-2 border-dashed p-6 text-center transition-colors',
+        over ? 'border-brand-600 bg-brand-50' : 'border-slate-300 bg-slate-50',
+      )}
     >
       <p className="font-medium text-slate-800">Drag and drop files here, or</p>
-      <label
-        htmlFor={inputId}
-        className={`mt-2 inline-flex cursor-pointer items-center rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 ${focusWithin}`}
-      >
+      <label htmlFor={inputId} className={cn(buttonVariants(), 'mt-2 cursor-pointer', focusWithin)}>
         Choose files
         <input
           id={inputId}

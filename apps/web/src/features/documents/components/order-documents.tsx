@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { ErrorState } from '../../../components/ui/error-state';
 import { Modal } from '../../../components/ui/modal';
+import { SkeletonRows } from '../../../components/ui/skeleton';
 import { useDownloadDocument } from '../api/download-document';
 import { useDocuments } from '../api/get-documents';
 import { formatUploadedAt, typeLabel } from '../lib/display';
-import { buttonClass } from '../lib/ui-classes';
 import { UploadArea } from './upload-area';
 
 type TOrderDocumentsProps = {
@@ -25,14 +27,22 @@ export const OrderDocuments = ({ orderKey, soNumber, patientKey }: TOrderDocumen
     <div>
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-600">
-          {documents.isPending ? 'Loading documents...' : `${rows.length} on file`}
+          {documents.isSuccess ? `${rows.length} on file` : ''}
         </p>
-        <button type="button" className={buttonClass} onClick={() => setUploading(true)}>
+        <Button size="sm" onClick={() => setUploading(true)}>
           Upload documents
-        </button>
+        </Button>
       </div>
-      {documents.isError && <Alert tone="error">{documents.error.message}</Alert>}
+      {documents.isError && (
+        <ErrorState
+          className="mb-2"
+          title={documents.error.message}
+          onRetry={() => void documents.refetch()}
+          retrying={documents.isFetching}
+        />
+      )}
       {download.error && <Alert tone="error">{download.error.message}</Alert>}
+      {documents.isPending && <SkeletonRows rows={2} label="Loading documents" />}
       {rows.length > 0 && (
         <ul className="divide-y divide-slate-100" aria-label={`Documents of order ${label}`}>
           {rows.map((document) => (
@@ -47,15 +57,14 @@ export const OrderDocuments = ({ orderKey, soNumber, patientKey }: TOrderDocumen
                   {formatUploadedAt(document.created_at)}
                 </p>
               </div>
-              <button
-                type="button"
-                className={buttonClass}
+              <Button
+                size="sm"
                 onClick={() => download.mutate(document)}
                 disabled={download.isPending}
                 aria-label={`Download ${document.file_name}`}
               >
                 Download
-              </button>
+              </Button>
             </li>
           ))}
         </ul>

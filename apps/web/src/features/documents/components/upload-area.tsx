@@ -1,9 +1,10 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { DOCUMENT_LIMITS, ORDER_NUMBER_EXAMPLE } from '@portal/domain/documents-rules';
 import { Alert } from '../../../components/ui/alert';
-import { inputClass, labelClass } from '../../../components/ui/styles';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
 import { useUploadQueue } from '../hooks/use-upload-queue';
-import { primaryButtonClass } from '../lib/ui-classes';
 import { DropZone } from './drop-zone';
 import { UploadFileRow } from './upload-file-row';
 
@@ -18,8 +19,6 @@ export const UploadArea = ({ order, onUploaded }: TUploadAreaProps) => {
   const queue = useUploadQueue();
   const [identifier, setIdentifier] = useState(order?.label ?? '');
   const [description, setDescription] = useState('');
-  const identifierId = useId();
-  const descriptionId = useId();
   const waiting = queue.items.filter((item) => item.status !== 'success').length;
   const done = queue.items.length > 0 && waiting === 0;
 
@@ -40,36 +39,32 @@ export const UploadArea = ({ order, onUploaded }: TUploadAreaProps) => {
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Upload documents">
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={identifierId} className={labelClass}>
-            Order number or patient name
-          </label>
-          <input
-            id={identifierId}
-            className={inputClass}
-            value={identifier}
-            onChange={(event) => setIdentifier(event.target.value)}
-            readOnly={order !== undefined}
-            maxLength={DOCUMENT_LIMITS.maxIdentifierLength}
-            required
-            autoComplete="off"
-            spellCheck={false}
-            placeholder={`${ORDER_NUMBER_EXAMPLE} or Jane Smith`}
-          />
-        </div>
-        <div>
-          <label htmlFor={descriptionId} className={labelClass}>
-            Description (optional)
-          </label>
-          <input
-            id={descriptionId}
-            className={inputClass}
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-            maxLength={DOCUMENT_LIMITS.maxDescriptionLength}
-            autoComplete="off"
-          />
-        </div>
+        <Field label="Order number or patient name">
+          {(control) => (
+            <Input
+              {...control}
+              value={identifier}
+              onChange={(event) => setIdentifier(event.target.value)}
+              readOnly={order !== undefined}
+              maxLength={DOCUMENT_LIMITS.maxIdentifierLength}
+              required
+              autoComplete="off"
+              spellCheck={false}
+              placeholder={`${ORDER_NUMBER_EXAMPLE} or Jane Smith`}
+            />
+          )}
+        </Field>
+        <Field label="Description (optional)">
+          {(control) => (
+            <Input
+              {...control}
+              value={description}
+              onChange={(event) => setDescription(event.target.value)}
+              maxLength={DOCUMENT_LIMITS.maxDescriptionLength}
+              autoComplete="off"
+            />
+          )}
+        </Field>
       </div>
       <div className="mt-4">
         <DropZone onFiles={queue.add} disabled={queue.busy} />
@@ -105,11 +100,11 @@ export const UploadArea = ({ order, onUploaded }: TUploadAreaProps) => {
         </ul>
       )}
       <div className="mt-4 flex justify-end">
-        <button type="submit" className={primaryButtonClass} disabled={queue.busy || waiting === 0}>
+        <Button type="submit" variant="primary" disabled={queue.busy || waiting === 0}>
           {queue.busy
             ? 'Uploading...'
             : `Upload${waiting > 0 ? ` ${waiting} ${waiting === 1 ? 'file' : 'files'}` : ''}`}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -1,4 +1,5 @@
 import type { TUploadStatus } from '@portal/domain/documents-rules';
+import { Button } from '../../../components/ui/button';
 import { formatBytes } from '../lib/display';
 import type { TUploadItem } from '../hooks/use-upload-queue';
 
@@ -38,15 +39,15 @@ export const UploadFileRow = ({ item, onRemove, disabled }: TUploadFileRowProps)
         </p>
       </div>
       {item.status !== 'uploading' && item.status !== 'processing' && (
-        <button
-          type="button"
-          className="rounded px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+        <Button
+          variant="ghost"
+          size="sm"
           onClick={() => onRemove(item.id)}
           disabled={disabled}
           aria-label={`Remove ${item.name}`}
         >
           Remove
-        </button>
+        </Button>
       )}
     </div>
     <div

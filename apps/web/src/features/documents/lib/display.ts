@@ -1,4 +1,4 @@
-import { formatLocalDateTime } from '@portal/domain/format';
+import { formatDateTime } from '@portal/domain/format';
 import type { TDocument } from '@portal/domain/documents';
 import { DOCUMENT_TYPE_LABELS, formatBytes } from '@portal/domain/documents-rules';
 
@@ -10,11 +10,5 @@ export const typeLabel = (document: TDocument) => DOCUMENT_TYPE_LABELS[document.
 export const orderLabel = (document: TDocument) =>
   document.order_number ?? document.order_identifier;
 
-export const formatUploadedAt = (iso: string) =>
-  formatLocalDateTime(new Date(iso), {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+/** '11/25/2026, 1:24 PM' in the viewer's time zone (the one date rule). */
+export const formatUploadedAt = (iso: string) => formatDateTime(iso);

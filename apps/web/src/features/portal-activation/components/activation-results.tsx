@@ -3,31 +3,26 @@ import {
   activationResultsCsvRows,
   type TActivationResults,
 } from '@portal/domain/portal-activation-api';
-import {
-  ScrollTable,
-  Stat,
-  panelClass,
-  tdClass,
-  toolButtonClass,
-} from '../../../components/ui/csv-tools';
+import { Button } from '../../../components/ui/button';
+import { ScrollTable, Stat } from '../../../components/ui/csv-tools';
+import { Panel } from '../../../components/ui/panel';
+import { TD, TR } from '../../../components/ui/table';
 import { saveCsvRows } from '../../../lib/csv-transfer';
 
 /** Total Processed, Successful, Failed, both tables and the results file. */
 export const ActivationResults = ({ results }: { results: TActivationResults }) => (
-  <section aria-labelledby="activation-results-heading" className={panelClass}>
+  <Panel aria-labelledby="activation-results-heading" className="mb-6">
     <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
       <h2 id="activation-results-heading" className="text-lg font-semibold text-slate-900">
         Activation Results
       </h2>
-      <button
-        type="button"
-        className={toolButtonClass}
+      <Button
         onClick={() =>
           saveCsvRows(activationResultsCsvRows(results), datedCsvName('patient_activation_results'))
         }
       >
         Download Results CSV
-      </button>
+      </Button>
     </div>
     <dl className="mb-4 grid grid-cols-3 gap-3 sm:max-w-lg">
       <Stat label="Total Processed" value={results.total} />
@@ -45,14 +40,14 @@ export const ActivationResults = ({ results }: { results: TActivationResults }) 
           columns={['Row', 'Patient ID', 'Name', 'Email', 'Primary Payor', 'Temp Password']}
         >
           {results.successful.map((row) => (
-            <tr key={row.row}>
-              <td className={tdClass}>{row.row}</td>
-              <td className={tdClass}>{row.patient_id ?? 'N/A'}</td>
-              <td className={tdClass}>{row.name}</td>
-              <td className={`${tdClass} whitespace-nowrap`}>{row.email}</td>
-              <td className={tdClass}>{row.primary_payor ?? 'N/A'}</td>
-              <td className={`${tdClass} font-mono whitespace-nowrap`}>{row.temp_password}</td>
-            </tr>
+            <TR key={row.row}>
+              <TD>{row.row}</TD>
+              <TD>{row.patient_id ?? 'N/A'}</TD>
+              <TD>{row.name}</TD>
+              <TD className="whitespace-nowrap">{row.email}</TD>
+              <TD>{row.primary_payor ?? 'N/A'}</TD>
+              <TD className="font-mono whitespace-nowrap">{row.temp_password}</TD>
+            </TR>
           ))}
         </ScrollTable>
       </>
@@ -62,15 +57,15 @@ export const ActivationResults = ({ results }: { results: TActivationResults }) 
         <h3 className="mt-6 mb-2 font-semibold text-red-800">Failed</h3>
         <ScrollTable label="Failed activations" columns={['Row', 'Patient ID', 'Email', 'Error']}>
           {results.failed.map((row) => (
-            <tr key={row.row}>
-              <td className={tdClass}>{row.row}</td>
-              <td className={tdClass}>{row.patient_id ?? row.patient_key ?? 'N/A'}</td>
-              <td className={`${tdClass} whitespace-nowrap`}>{row.email ?? 'No email'}</td>
-              <td className={`${tdClass} text-red-800`}>{row.error}</td>
-            </tr>
+            <TR key={row.row}>
+              <TD>{row.row}</TD>
+              <TD>{row.patient_id ?? row.patient_key ?? 'N/A'}</TD>
+              <TD className="whitespace-nowrap">{row.email ?? 'No email'}</TD>
+              <TD className="text-red-800">{row.error}</TD>
+            </TR>
           ))}
         </ScrollTable>
       </>
     )}
-  </section>
+  </Panel>
 );

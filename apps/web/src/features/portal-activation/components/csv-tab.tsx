@@ -5,12 +5,8 @@ import {
   type TActivationResults,
 } from '@portal/domain/portal-activation-api';
 import { Alert } from '../../../components/ui/alert';
-import {
-  CsvFilePicker,
-  UploadProgress,
-  toolButtonClass,
-  toolPrimaryClass,
-} from '../../../components/ui/csv-tools';
+import { Button } from '../../../components/ui/button';
+import { CsvFilePicker, UploadProgress } from '../../../components/ui/csv-tools';
 import { ApiError } from '../../../lib/api-client';
 import { useActivateFromCsv } from '../api/activate-patients';
 import { useDownloadActivationTemplate } from '../api/download-template';
@@ -65,22 +61,17 @@ export const CsvTab = ({ onResults }: { onResults: (results: TActivationResults)
           sign-in.
         </li>
       </ul>
-      <button
-        type="button"
-        className={`${toolButtonClass} mb-4`}
-        disabled={template.isPending}
-        onClick={() => template.mutate()}
-      >
+      <Button className="mb-4" disabled={template.isPending} onClick={() => template.mutate()}>
         {template.isPending ? 'Downloading...' : 'Download CSV Template'}
-      </button>
+      </Button>
       {template.isError && <Alert tone="error">{PORTAL_ACTIVATION_MESSAGES.templateFailed}</Alert>}
       <CsvFilePicker file={file} onChange={choose} disabled={upload.isPending} />
       {fileError && <Alert tone="error">{fileError}</Alert>}
       {upload.isError && <Alert tone="error">{uploadError}</Alert>}
       {upload.isPending && <UploadProgress percent={percent} />}
-      <button type="submit" className={toolPrimaryClass} disabled={upload.isPending}>
+      <Button type="submit" variant="primary" disabled={upload.isPending}>
         {upload.isPending ? 'Uploading...' : 'Upload & Activate'}
-      </button>
+      </Button>
     </form>
   );
 };

@@ -3,54 +3,55 @@ import {
   PORTAL_ACTIVATION_MESSAGES as MESSAGES,
   type TPatientsWithoutPortalResponse,
 } from '@portal/domain/portal-activation-api';
-import { Alert } from '../../../components/ui/alert';
-import { toolButtonClass } from '../../../components/ui/csv-tools';
+import { ScrollTable } from '../../../components/ui/csv-tools';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { SkeletonTableRows } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api-client';
-import { PatientsTable } from './patients-table';
-
-const statusClass = 'py-6 text-center text-sm text-slate-600';
+import { PATIENT_COLUMNS, PatientsTable } from './patients-table';
 
 /** The list's place on the tab: the table, or why there is none (error with Retry, loading, empty). */
 export const PatientsPanel = ({
   list,
+  filtered,
   selected,
   onToggle,
   onTogglePage,
 }: {
   list: UseQueryResult<TPatientsWithoutPortalResponse>;
+  /** A search or payor narrows the list: the empty state says so. */
+  filtered: boolean;
   selected: ReadonlySet<string>;
   onToggle: (key: string) => void;
   onTogglePage: (select: boolean) => void;
 }) => {
   if (list.isError) {
-    const retrying = list.isFetching;
     return (
-      <Alert tone="error">
-        <p>{MESSAGES.listFailed}</p>
-        {list.error instanceof ApiError && <p>{list.error.message}</p>}
-        <button
-          type="button"
-          className={`${toolButtonClass} mt-2`}
-          aria-disabled={retrying}
-          onClick={() => !retrying && void list.refetch()}
-        >
-          {retrying ? 'Retrying...' : 'Retry'}
-        </button>
-      </Alert>
+      <ErrorState
+        title={MESSAGES.listFailed}
+        message={list.error instanceof ApiError ? list.error.message : undefined}
+        onRetry={() => void list.refetch()}
+        retrying={list.isFetching}
+      />
     );
   }
   if (list.isPending) {
     return (
-      <p className={statusClass} role="status">
-        Loading patients...
-      </p>
+      <ScrollTable label="Patients without portal access" columns={PATIENT_COLUMNS}>
+        <SkeletonTableRows columns={PATIENT_COLUMNS} label="Loading patients..." />
+      </ScrollTable>
     );
   }
   if (list.data.patients.length === 0) {
     return (
-      <p className={statusClass} role="status">
-        {MESSAGES.empty}
-      </p>
+      <EmptyState
+        title={MESSAGES.empty}
+        text={
+          filtered
+            ? 'Try another name, email or patient ID, or choose All Payors.'
+            : 'Every patient already has portal access.'
+        }
+      />
     );
   }
   return (

@@ -1,12 +1,13 @@
-import { useEffect, useRef } from 'react';
 import { formatPhone } from '@portal/domain/format';
 import type { TPatientWithoutPortal } from '@portal/domain/portal-activation-api';
-import { ScrollTable, tdClass } from '../../../components/ui/csv-tools';
+import { Checkbox, CheckboxBox } from '../../../components/ui/checkbox';
+import { ScrollTable } from '../../../components/ui/csv-tools';
+import { TD, TR } from '../../../components/ui/table';
 
 const nameOf = (patient: TPatientWithoutPortal) =>
   [patient.first_name, patient.last_name].filter(Boolean).join(' ') || 'N/A';
 
-const checkboxClass = 'h-4 w-4 accent-brand-600';
+export const PATIENT_COLUMNS = ['Select', 'Patient ID', 'Name', 'Email', 'Phone', 'Primary Payor'];
 
 /** The page's patients with a checkbox each and one that selects the whole page. */
 export const PatientsTable = ({
@@ -22,51 +23,37 @@ export const PatientsTable = ({
 }) => {
   const all = patients.length > 0 && patients.every((p) => selected.has(p.patient_key));
   const some = patients.some((p) => selected.has(p.patient_key));
-  const selectAll = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (selectAll.current) {
-      selectAll.current.indeterminate = some && !all;
-    }
-  }, [some, all]);
 
   return (
     <div className="relative">
-      <label className="mb-2 inline-flex items-center gap-2 text-sm font-medium text-slate-700">
-        <input
-          ref={selectAll}
-          type="checkbox"
-          className={checkboxClass}
-          checked={all}
-          onChange={(event) => onTogglePage(event.target.checked)}
-        />
-        Select all on this page
-      </label>
-      <ScrollTable
-        label="Patients without portal access"
-        columns={['Select', 'Patient ID', 'Name', 'Email', 'Phone', 'Primary Payor']}
-      >
+      <Checkbox
+        className="mb-3"
+        label="Select all on this page"
+        // A partial selection shows as a dash; a click then selects the whole page.
+        checked={all ? true : some ? 'indeterminate' : false}
+        onCheckedChange={(checked) => onTogglePage(checked === true)}
+      />
+      <ScrollTable label="Patients without portal access" columns={PATIENT_COLUMNS}>
         {patients.map((patient) => (
-          <tr
+          <TR
             key={patient.patient_key}
-            className={selected.has(patient.patient_key) ? 'bg-brand-50' : ''}
+            className={selected.has(patient.patient_key) ? 'bg-brand-50' : undefined}
           >
-            <td className={tdClass}>
-              <input
-                type="checkbox"
-                className={checkboxClass}
+            <TD>
+              <CheckboxBox
                 checked={selected.has(patient.patient_key)}
-                onChange={() => onToggle(patient.patient_key)}
+                onCheckedChange={() => onToggle(patient.patient_key)}
                 aria-label={`Select ${nameOf(patient)} (${patient.patient_id ?? patient.patient_key})`}
               />
-            </td>
-            <td className={`${tdClass} whitespace-nowrap`}>{patient.patient_id ?? 'N/A'}</td>
-            <td className={tdClass}>{nameOf(patient)}</td>
-            <td className={`${tdClass} whitespace-nowrap`}>
+            </TD>
+            <TD className="whitespace-nowrap">{patient.patient_id ?? 'N/A'}</TD>
+            <TD>{nameOf(patient)}</TD>
+            <TD className="whitespace-nowrap">
               {patient.email ?? <span className="text-slate-500 italic">No email</span>}
-            </td>
-            <td className={`${tdClass} whitespace-nowrap`}>{formatPhone(patient.phone)}</td>
-            <td className={tdClass}>{patient.primary_payor ?? 'N/A'}</td>
-          </tr>
+            </TD>
+            <TD className="whitespace-nowrap">{formatPhone(patient.phone)}</TD>
+            <TD>{patient.primary_payor ?? 'N/A'}</TD>
+          </TR>
         ))}
       </ScrollTable>
     </div>

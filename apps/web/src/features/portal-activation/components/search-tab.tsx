@@ -1,12 +1,14 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   PORTAL_ACTIVATION_MESSAGES as MESSAGES,
   PORTAL_ACTIVATION_PAGE_SIZE,
   type TActivationResults,
 } from '@portal/domain/portal-activation-api';
 import { Alert } from '../../../components/ui/alert';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
 import { Pager } from '../../../components/ui/pager';
-import { inputClass, labelClass } from '../../../components/ui/styles';
+import { Select } from '../../../components/ui/select';
 import { ApiError } from '../../../lib/api-client';
 import { useActivateSelected } from '../api/activate-patients';
 import { usePatientsWithoutPortal } from '../api/get-patients-without-portal';
@@ -24,8 +26,6 @@ const SEARCH_DELAY_MS = 500;
  * activating asks first, saying how many.
  */
 export const SearchTab = ({ onResults }: { onResults: (results: TActivationResults) => void }) => {
-  const searchId = useId();
-  const payorId = useId();
   const [typed, setTyped] = useState('');
   const [filter, setFilter] = useState({ search: '', payorKey: '', page: 1 });
   const [notice, setNotice] = useState<string | null>(null);
@@ -83,41 +83,37 @@ export const SearchTab = ({ onResults }: { onResults: (results: TActivationResul
     <div>
       <h2 className="mb-3 text-lg font-semibold text-slate-900">Search &amp; Activate</h2>
       <div className="mb-4 grid gap-3 sm:grid-cols-2">
-        <div>
-          <label htmlFor={searchId} className={labelClass}>
-            Search
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            className={inputClass}
-            placeholder="Name, email or patient ID"
-            value={typed}
-            maxLength={100}
-            onChange={(event) => setTyped(event.target.value)}
-          />
-        </div>
-        <div>
-          <label htmlFor={payorId} className={labelClass}>
-            Payor
-          </label>
-          <select
-            id={payorId}
-            className={inputClass}
-            value={filter.payorKey}
-            onChange={(event) => {
-              const payorKey = event.target.value;
-              setFilter((current) => ({ ...current, payorKey, page: 1 }));
-            }}
-          >
-            <option value="">All Payors</option>
-            {(payors.data ?? []).map((payor) => (
-              <option key={payor.payor_key} value={payor.payor_key}>
-                {payor.company_name ?? payor.payor_key}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field label="Search">
+          {(control) => (
+            <Input
+              {...control}
+              type="search"
+              placeholder="Name, email or patient ID"
+              value={typed}
+              maxLength={100}
+              onChange={(event) => setTyped(event.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Payor">
+          {(control) => (
+            <Select
+              {...control}
+              value={filter.payorKey}
+              onChange={(event) => {
+                const payorKey = event.target.value;
+                setFilter((current) => ({ ...current, payorKey, page: 1 }));
+              }}
+            >
+              <option value="">All Payors</option>
+              {(payors.data ?? []).map((payor) => (
+                <option key={payor.payor_key} value={payor.payor_key}>
+                  {payor.company_name ?? payor.payor_key}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
       </div>
       <SelectionBar
         selected={selected.size}
@@ -137,6 +133,7 @@ export const SearchTab = ({ onResults }: { onResults: (results: TActivationResul
       {payors.isError && <Alert tone="error">{MESSAGES.payorsFailed}</Alert>}
       <PatientsPanel
         list={list}
+        filtered={filter.search.trim() !== '' || filter.payorKey !== ''}
         selected={selected}
         onToggle={selection.toggle}
         onTogglePage={selection.togglePage}

@@ -1,4 +1,4 @@
-import { toolButtonClass, toolPrimaryClass } from '../../../components/ui/csv-tools';
+import { Button } from '../../../components/ui/button';
 
 /**
  * 'n patient(s) selected • N total without portal access', Clear selection and Activate
@@ -25,22 +25,16 @@ export const SelectionBar = ({
       {total === undefined ? '' : ` • ${total.toLocaleString()} total without portal access`}
     </p>
     <div className="flex flex-wrap gap-2">
-      <button
-        type="button"
-        className={toolButtonClass}
-        aria-disabled={selected === 0}
-        onClick={() => selected > 0 && onClear()}
-      >
+      <Button aria-disabled={selected === 0} onClick={() => selected > 0 && onClear()}>
         Clear selection
-      </button>
-      <button
-        type="button"
-        className={toolPrimaryClass}
+      </Button>
+      <Button
+        variant="primary"
         aria-disabled={activating}
         onClick={() => !activating && onActivate()}
       >
         {activating ? 'Activating...' : `Activate Selected (${selected})`}
-      </button>
+      </Button>
     </div>
   </div>
 );
