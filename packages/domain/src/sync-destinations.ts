@@ -1,7 +1,8 @@
 /**
  * The portal tables the sync engine owns: the ERP's tables, filled only from the
  * warehouse. Nothing else may be a mapping's mysql_table, so no sync can write (or
- * sample) users, sessions, the audit trail or any other table the portal owns.
+ * sample) users, sessions, the audit trail or any other table the portal owns. Listed in
+ * load order (the default groups run them so): patient, doctor and company tables first.
  * Checked when a mapping or group is saved or started, again by the loader before it
  * touches a table, and by data samples and integrity. An ERP table added later is
  * added here.

@@ -1,3 +1,4 @@
+import { SYNC_DESTINATION_TABLES } from '@portal/domain/sync-destinations';
 import { INTAKE_STATUSES } from '@portal/domain/order-status';
 import { DEFAULT_FULL_SYNC_GROUP_ID } from '@portal/domain/sync-job';
 import { ZSyncGroup, type TMappingInput, type TSyncGroup } from '@portal/domain/sync-mapping';
@@ -264,18 +265,8 @@ WHERE ${current('P')} AND EXISTS (
   },
 };
 
-/** Patient, doctor and company (payor) tables first: the rest refer to them. */
-export const DEFAULT_TABLE_ORDER = [
-  'patients',
-  'doctors',
-  'payors',
-  'so_classifications',
-  'patient_payors',
-  'orders',
-  'order_items',
-  'order_status_history',
-  'intake_patients',
-] as const;
+/** Every destination, patient, doctor and company (payor) tables first: the rest refer to them. */
+export const DEFAULT_TABLE_ORDER = SYNC_DESTINATION_TABLES;
 
 const titleOf = (table: string) =>
   table
