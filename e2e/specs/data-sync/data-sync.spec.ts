@@ -107,7 +107,9 @@ test('an admin runs the full sync, watches it complete, and reads its details an
 
   // Job History: the run is on top; its details list the mapping jobs.
   await page.getByRole('tab', { name: 'Sync Groups' }).focus();
+  // Radix moves focus to the next tab a task later, so each arrow waits for its tab.
   await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Scheduler' })).toBeFocused();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'Job History' })).toHaveAttribute(
     'aria-selected',

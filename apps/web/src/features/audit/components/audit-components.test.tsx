@@ -84,10 +84,21 @@ describe('AuditList', () => {
       />,
     );
     expect(screen.getByText('No audit entries match these filters')).toBeTruthy();
+    const onRetry = vi.fn();
     rerender(
-      <AuditList data={undefined} loading={false} error="Forbidden" onPageChange={() => {}} />,
+      <AuditList
+        data={undefined}
+        loading={false}
+        error="Forbidden"
+        onPageChange={() => {}}
+        onRetry={onRetry}
+      />,
     );
-    expect(screen.getByRole('alert').textContent).toBe('Forbidden');
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getByText('Failed to load the audit trail')).toBeTruthy();
+    expect(within(alert).getByText('Forbidden')).toBeTruthy();
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledOnce();
   });
 });
 

@@ -1,10 +1,12 @@
 import { useState, type SubmitEvent } from 'react';
 import { AUDIT_ACTIONS } from '@portal/domain/audit-api';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { Panel } from '../../../components/ui/panel';
+import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
-import { labelClass } from '../../../components/ui/styles';
 import { EMPTY_FILTERS, type TAuditFilterForm } from '../lib/filters';
 import { actionLabel } from '../lib/display';
-import { buttonClass, panelClass, primaryButtonClass, selectClass } from '../lib/ui-classes';
 
 type TAuditFilterFormProps = {
   initial: TAuditFilterForm;
@@ -36,69 +38,72 @@ export const AuditFilterForm = ({ initial, onApply }: TAuditFilterFormProps) => 
   };
 
   return (
-    <form aria-label="Audit trail filters" className={`${panelClass} mb-4`} onSubmit={submit}>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <TextField
-          id="audit-user"
-          label="User (email or ID)"
-          autoComplete="off"
-          value={form.user}
-          onChange={(event) => set('user')(event.target.value)}
-        />
-        <Select
-          id="audit-action"
-          label="Action"
-          value={form.action}
-          onChange={set('action')}
-          options={[['', 'All actions'], ...AUDIT_ACTIONS.map((a) => [a, actionLabel(a)] as const)]}
-        />
-        <TextField
-          id="audit-patient-id"
-          label="Patient ID"
-          autoComplete="off"
-          value={form.patient_id}
-          onChange={(event) => set('patient_id')(event.target.value)}
-        />
-        <TextField
-          id="audit-from"
-          label="From"
-          type="date"
-          value={form.from}
-          error={dateError}
-          onChange={(event) => set('from')(event.target.value)}
-        />
-        <TextField
-          id="audit-to"
-          label="To"
-          type="date"
-          value={form.to}
-          onChange={(event) => set('to')(event.target.value)}
-        />
-        <Select
-          id="audit-outcome"
-          label="Outcome"
-          value={form.outcome}
-          onChange={set('outcome')}
-          options={[
-            ['', 'Any outcome'],
-            ['allowed', 'Allowed'],
-            ['denied', 'Denied'],
-          ]}
-        />
-      </div>
-      <div className="mt-4 flex flex-wrap gap-2">
-        <button type="submit" className={primaryButtonClass}>
-          Apply Filters
-        </button>
-        <button type="button" className={buttonClass} onClick={clear}>
-          Clear
-        </button>
-      </div>
-    </form>
+    <Panel asChild className="mb-4">
+      <form aria-label="Audit trail filters" onSubmit={submit}>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <TextField
+            id="audit-user"
+            label="User (email or ID)"
+            autoComplete="off"
+            value={form.user}
+            onChange={(event) => set('user')(event.target.value)}
+          />
+          <SelectField
+            id="audit-action"
+            label="Action"
+            value={form.action}
+            onChange={set('action')}
+            options={[
+              ['', 'All actions'],
+              ...AUDIT_ACTIONS.map((a) => [a, actionLabel(a)] as const),
+            ]}
+          />
+          <TextField
+            id="audit-patient-id"
+            label="Patient ID"
+            autoComplete="off"
+            value={form.patient_id}
+            onChange={(event) => set('patient_id')(event.target.value)}
+          />
+          <TextField
+            id="audit-from"
+            label="From"
+            type="date"
+            value={form.from}
+            error={dateError}
+            onChange={(event) => set('from')(event.target.value)}
+          />
+          <TextField
+            id="audit-to"
+            label="To"
+            type="date"
+            value={form.to}
+            onChange={(event) => set('to')(event.target.value)}
+          />
+          <SelectField
+            id="audit-outcome"
+            label="Outcome"
+            value={form.outcome}
+            onChange={set('outcome')}
+            options={[
+              ['', 'Any outcome'],
+              ['allowed', 'Allowed'],
+              ['denied', 'Denied'],
+            ]}
+          />
+        </div>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <Button type="submit" variant="primary">
+            Apply Filters
+          </Button>
+          <Button onClick={clear}>Clear</Button>
+        </div>
+      </form>
+    </Panel>
   );
 };
 
-type TSelectProps = {
+type TSelectFieldProps = {
   id: string;
   label: string;
   value: string;
@@ -106,22 +111,16 @@ type TSelectProps = {
   options: readonly (readonly [string, string])[];
 };
 
-const Select = ({ id, label, value, onChange, options }: TSelectProps) => (
-  <div>
-    <label htmlFor={id} className={labelClass}>
-      {label}
-    </label>
-    <select
-      id={id}
-      className={selectClass}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-    >
-      {options.map(([optionValue, text]) => (
-        <option key={optionValue} value={optionValue}>
-          {text}
-        </option>
-      ))}
-    </select>
-  </div>
+const SelectField = ({ id, label, value, onChange, options }: TSelectFieldProps) => (
+  <Field id={id} label={label}>
+    {(control) => (
+      <Select {...control} value={value} onChange={(event) => onChange(event.target.value)}>
+        {options.map(([optionValue, text]) => (
+          <option key={optionValue} value={optionValue}>
+            {text}
+          </option>
+        ))}
+      </Select>
+    )}
+  </Field>
 );

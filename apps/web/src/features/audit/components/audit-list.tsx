@@ -1,8 +1,9 @@
 import type { TAuditListResponse } from '@portal/domain/audit-api';
-import { Alert } from '../../../components/ui/alert';
+import { TableOrCards } from '../../../components/ui/card-list';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
 import { Pager } from '../../../components/ui/pager';
-import { useWideScreen } from '../../../lib/use-wide-screen';
-import { panelClass } from '../lib/ui-classes';
+import { Panel } from '../../../components/ui/panel';
 import { AuditCards } from './audit-cards';
 import { AuditTable } from './audit-table';
 
@@ -11,30 +12,47 @@ type TAuditListProps = {
   loading: boolean;
   error: string | undefined;
   onPageChange: (page: number) => void;
+  /** Loads the page again after an error. */
+  onRetry?: () => void;
+  retrying?: boolean;
 };
 
 /**
  * 'Entries (n)', the rows as a table or cards (only the one that shows is drawn), and the
- * pager; or why there are none.
+ * pager; placeholders while loading, or why there are none.
  */
-export const AuditList = ({ data, loading, error, onPageChange }: TAuditListProps) => {
+export const AuditList = ({
+  data,
+  loading,
+  error,
+  onPageChange,
+  onRetry,
+  retrying,
+}: TAuditListProps) => {
   const rows = data?.rows ?? [];
   const empty = !loading && !error && rows.length === 0;
-  const wide = useWideScreen();
   return (
-    <section aria-labelledby="audit-list-title" className={panelClass}>
+    <Panel aria-labelledby="audit-list-title">
       <h2 id="audit-list-title" className="mb-3 text-lg font-semibold text-slate-900">
         Entries ({data?.total ?? 0})
       </h2>
       {error ? (
-        <Alert tone="error">{error}</Alert>
+        <ErrorState
+          title="Failed to load the audit trail"
+          message={error}
+          onRetry={onRetry}
+          retrying={retrying}
+        />
       ) : empty ? (
-        <p className="py-8 text-center text-slate-600">No audit entries match these filters</p>
+        <EmptyState
+          title="No audit entries match these filters"
+          text="Try a wider date range, or clear the filters."
+        />
       ) : (
-        <>
-          {wide !== false && <AuditTable rows={rows} loading={loading} />}
-          {wide !== true && <AuditCards rows={rows} loading={loading} />}
-        </>
+        <TableOrCards
+          table={<AuditTable rows={rows} loading={loading} />}
+          cards={<AuditCards rows={rows} loading={loading} />}
+        />
       )}
       {!error && data && (
         <Pager
@@ -45,6 +63,6 @@ export const AuditList = ({ data, loading, error, onPageChange }: TAuditListProp
           disabled={loading}
         />
       )}
-    </section>
+    </Panel>
   );
 };

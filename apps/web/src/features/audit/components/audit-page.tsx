@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { useAuditTrail } from '../api/get-audit-trail';
 import { useDownloadAuditCsv } from '../api/download-audit-csv';
 import { EMPTY_FILTERS, type TAuditFilterForm } from '../lib/filters';
-import { buttonClass } from '../lib/ui-classes';
 import { AuditFilterForm } from './audit-filter-form';
 import { AuditList } from './audit-list';
 
@@ -24,14 +24,9 @@ export const AuditPage = () => {
     <>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <PageHeading title="Audit Trail" />
-        <button
-          type="button"
-          className={buttonClass}
-          disabled={download.isPending}
-          onClick={() => download.mutate(filters)}
-        >
+        <Button disabled={download.isPending} onClick={() => download.mutate(filters)}>
           {download.isPending ? 'Preparing CSV...' : 'Download CSV'}
-        </button>
+        </Button>
       </div>
       {download.error && <Alert tone="error">{download.error.message}</Alert>}
       <AuditFilterForm initial={filters} onApply={apply} />
@@ -40,6 +35,8 @@ export const AuditPage = () => {
         loading={trail.isPending || trail.isPlaceholderData}
         error={trail.error?.message}
         onPageChange={setPage}
+        onRetry={() => void trail.refetch()}
+        retrying={trail.isFetching}
       />
     </>
   );

@@ -1,4 +1,3 @@
-import { formatLocalDateTime } from '@portal/domain/format';
 import type { TAuditRow } from '@portal/domain/audit-api';
 
 /** 'patient_view' → 'Patient view': the stored action, readable. */
@@ -6,17 +5,6 @@ export const actionLabel = (action: string) => {
   const words = action.replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
-
-/** The row's time in the admin's own zone, to the second. */
-export const formatAt = (iso: string) =>
-  formatLocalDateTime(new Date(iso), {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
 
 /** The patient as staff know it: the visible ID when known, else the stored key. */
 export const patientLabel = (row: TAuditRow) => row.patient_id ?? row.patient_key ?? '';

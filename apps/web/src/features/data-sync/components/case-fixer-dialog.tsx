@@ -1,15 +1,15 @@
 import { useMemo, useState } from 'react';
 import { findCaseIssues } from '@portal/domain/case-fixer';
 import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { Spinner } from '../../../components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { SkeletonRows } from '../../../components/ui/skeleton';
 import { useSyncGroups } from '../api/get-sync-groups';
 import { useSaveSyncGroup } from '../api/save-sync-group';
-import { buttonClass, primaryButtonClass } from '../lib/ui-classes';
 import { useDataSync } from './data-sync-context';
 import { FixerIssues } from './fixer-issues';
 import { MappingCompare } from './mapping-compare';
-import { Tabs } from './tabs';
 
 const TABS = [
   { id: 'issues', label: 'Issues & Fixes' },
@@ -36,7 +36,7 @@ export const CaseFixerDialog = ({ groupId, onClose }: { groupId: string; onClose
       size="xl"
     >
       {groups.isPending ? (
-        <Spinner label="Loading the group's mappings..." />
+        <SkeletonRows rows={4} label="Loading the group's mappings..." />
       ) : groups.isError ? (
         <Alert tone="error">Failed to load sync groups: {groups.error.message}</Alert>
       ) : !group || !result ? (
@@ -54,28 +54,29 @@ export const CaseFixerDialog = ({ groupId, onClose }: { groupId: string; onClose
             <Alert tone="success">Fixes applied: the group was saved. Start the sync again.</Alert>
           )}
           {save.isError && <Alert tone="error">Failed to apply fixes: {save.error.message}</Alert>}
-          <Tabs label="Case fixer" tabs={TABS} selected={tab} onSelect={setTab}>
-            {tab === 'issues' ? (
+          <Tabs value={tab} onValueChange={(next) => setTab(next as TTabId)}>
+            <TabsList aria-label="Case fixer">
+              {TABS.map(({ id, label }) => (
+                <TabsTrigger key={id} value={id}>
+                  {label}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+            <TabsContent value="issues">
               <FixerIssues issues={result.issues} showCode={showCode} fixed={result.fixed} />
-            ) : (
+            </TabsContent>
+            <TabsContent value="compare">
               <MappingCompare before={group.mappings} after={result.fixed} />
-            )}
+            </TabsContent>
           </Tabs>
           <div className="flex flex-wrap justify-end gap-2">
-            <button
-              type="button"
-              className={buttonClass}
-              onClick={() => setShowCode((shown) => !shown)}
-            >
+            <Button onClick={() => setShowCode((shown) => !shown)}>
               {showCode ? 'Hide Fixed Code' : 'Show Fixed Code'}
-            </button>
-            <button type="button" className={buttonClass} onClick={onClose}>
-              Cancel
-            </button>
+            </Button>
+            <Button onClick={onClose}>Cancel</Button>
             {canEdit ? (
-              <button
-                type="button"
-                className={primaryButtonClass}
+              <Button
+                variant="primary"
                 disabled={fixable === 0 || save.isPending || save.isSuccess}
                 onClick={() =>
                   save.mutate({
@@ -89,7 +90,7 @@ export const CaseFixerDialog = ({ groupId, onClose }: { groupId: string; onClose
                 }
               >
                 {save.isPending ? 'Applying...' : 'Apply Fixes'}
-              </button>
+              </Button>
             ) : (
               <p className="self-center text-sm text-slate-600">
                 Only an administrator can apply fixes to a mapping.

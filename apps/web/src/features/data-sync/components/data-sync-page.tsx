@@ -1,6 +1,7 @@
 import { EDIT_SYNC_MAPPINGS } from '@portal/domain/roles';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { PageHeading } from '../../../components/ui/page-heading';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useForceSync } from '../api/force-sync';
 import { useConsoleDialog } from '../hooks/use-console-dialog';
 import { useTrackedJobs, type TTrackedJob } from '../hooks/use-tracked-jobs';
@@ -10,7 +11,6 @@ import { DialogHost } from './dialog-host';
 import { JobHistoryTab } from './job-history-tab';
 import { SchedulerTab } from './scheduler-tab';
 import { SyncGroupsTab } from './sync-groups-tab';
-import { Tabs } from './tabs';
 
 const TABS = [
   { id: 'groups', label: 'Sync Groups' },
@@ -63,16 +63,27 @@ export const DataSyncPage = ({ permissions }: { permissions: readonly string[] }
     <DataSyncContext.Provider value={actions}>
       <div ref={frame}>
         <PageHeading title="Data Sync" />
-        <Tabs label="Data sync" tabs={TABS} selected={tab} onSelect={setTab}>
-          {tab === 'groups' && (
+        <Tabs value={tab} onValueChange={(next) => setTab(next as TTabId)}>
+          <TabsList aria-label="Data sync">
+            {TABS.map(({ id, label }) => (
+              <TabsTrigger key={id} value={id}>
+                {label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <TabsContent value="groups">
             <SyncGroupsTab
               tracked={tracked}
               startError={start.error}
               onDismissError={start.reset}
             />
-          )}
-          {tab === 'scheduler' && <SchedulerTab />}
-          {tab === 'history' && <JobHistoryTab />}
+          </TabsContent>
+          <TabsContent value="scheduler">
+            <SchedulerTab />
+          </TabsContent>
+          <TabsContent value="history">
+            <JobHistoryTab />
+          </TabsContent>
         </Tabs>
         <DialogHost dialog={dialog} onClose={closeDialog} />
       </div>

@@ -1,7 +1,9 @@
 import { DEFAULT_FULL_SYNC_GROUP_ID } from '@portal/domain/sync-job';
 import type { TSyncGroup } from '@portal/domain/sync-mapping';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Panel } from '../../../components/ui/panel';
 import { groupScheduleForm } from '../lib/schedule-form';
-import { buttonClass, panelClass, primaryButtonClass } from '../lib/ui-classes';
 import { useDataSync } from './data-sync-context';
 
 /**
@@ -17,59 +19,59 @@ export const GroupCard = ({ group }: { group: TSyncGroup }) => {
   const titleId = `group-${group.id}-title`;
   const count = group.mappings.length;
   return (
-    <article aria-labelledby={titleId} data-testid="group-card" className={`${panelClass} h-full`}>
-      <div className="flex items-start justify-between gap-2">
-        <h3 id={titleId} className="font-semibold break-words text-slate-900">
-          {group.name}
-        </h3>
-        {showsDefaultBadge(group) && (
-          <span
-            data-testid="default-badge"
-            title="The default full sync: every default mapping, in order"
-            className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-600/20"
-          >
-            Default
-          </span>
-        )}
-      </div>
-      <p className="mt-1 text-sm text-slate-600">{group.description || 'No description'}</p>
-      <p className="mt-2 text-sm text-slate-700">
-        {count} {count === 1 ? 'mapping' : 'mappings'}
-      </p>
-      {canRun ? (
-        <div className="mt-4 flex flex-wrap gap-2">
-          <button
-            type="button"
-            className={primaryButtonClass}
-            aria-disabled={startingGroup === group.id}
-            aria-label={`Start Sync: ${group.name}`}
-            onClick={() => startingGroup !== group.id && startSync(group.id)}
-          >
-            {startingGroup === group.id ? 'Starting...' : 'Start Sync'}
-          </button>
-          <button
-            type="button"
-            className={buttonClass}
-            aria-label={`Schedule: ${group.name}`}
-            onClick={() => openDialog({ kind: 'schedule', form: groupScheduleForm(group.id) })}
-          >
-            Schedule
-          </button>
-          <button
-            type="button"
-            className={buttonClass}
-            aria-label={`Fix Case: ${group.name}`}
-            title="Find column names in this group's mappings whose upper or lower case does not match the warehouse, and fix them"
-            onClick={() => openDialog({ kind: 'fixer', groupId: group.id })}
-          >
-            Fix Case
-          </button>
+    <Panel asChild className="h-full">
+      <article aria-labelledby={titleId} data-testid="group-card">
+        <div className="flex items-start justify-between gap-2">
+          <h3 id={titleId} className="font-semibold break-words text-slate-900">
+            {group.name}
+          </h3>
+          {showsDefaultBadge(group) && (
+            <Badge
+              data-testid="default-badge"
+              title="The default full sync: every default mapping, in order"
+              className="shrink-0"
+            >
+              Default
+            </Badge>
+          )}
         </div>
-      ) : (
-        <p className="mt-4 text-xs text-slate-600">
-          Read-only: your account may view syncs but not start them.
+        <p className="mt-1 text-sm text-slate-600">{group.description || 'No description'}</p>
+        <p className="mt-2 text-sm text-slate-700">
+          {count} {count === 1 ? 'mapping' : 'mappings'}
         </p>
-      )}
-    </article>
+        {canRun ? (
+          <div className="mt-4 flex flex-wrap gap-2">
+            <Button
+              variant="primary"
+              size="sm"
+              aria-disabled={startingGroup === group.id}
+              aria-label={`Start Sync: ${group.name}`}
+              onClick={() => startingGroup !== group.id && startSync(group.id)}
+            >
+              {startingGroup === group.id ? 'Starting...' : 'Start Sync'}
+            </Button>
+            <Button
+              size="sm"
+              aria-label={`Schedule: ${group.name}`}
+              onClick={() => openDialog({ kind: 'schedule', form: groupScheduleForm(group.id) })}
+            >
+              Schedule
+            </Button>
+            <Button
+              size="sm"
+              aria-label={`Fix Case: ${group.name}`}
+              title="Find column names in this group's mappings whose upper or lower case does not match the warehouse, and fix them"
+              onClick={() => openDialog({ kind: 'fixer', groupId: group.id })}
+            >
+              Fix Case
+            </Button>
+          </div>
+        ) : (
+          <p className="mt-4 text-xs text-slate-600">
+            Read-only: your account may view syncs but not start them.
+          </p>
+        )}
+      </article>
+    </Panel>
   );
 };

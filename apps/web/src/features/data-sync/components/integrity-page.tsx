@@ -1,10 +1,15 @@
+import { formatDateTime } from '@portal/domain/format';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { PageHeading } from '../../../components/ui/page-heading';
-import { Spinner } from '../../../components/ui/spinner';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { Panel } from '../../../components/ui/panel';
+import { SkeletonTableRows } from '../../../components/ui/skeleton';
+import { TBody, TD, TH, THead, TR, Table } from '../../../components/ui/table';
+import { cn } from '../../../lib/cn';
 import { useDataIntegrity } from '../api/get-data-integrity';
-import { formatCount, formatDateTime, shortJobId } from '../lib/format';
-import { panelClass, tableClass, tdClass, thClass } from '../lib/ui-classes';
+import { NONE, formatCount, shortJobId } from '../lib/format';
 
 const COLUMNS = [
   'Table',
@@ -24,70 +29,85 @@ export const IntegrityPage = () => {
   const [params] = useSearchParams();
   const groupId = params.get('group_id') ?? '';
   const integrity = useDataIntegrity(groupId);
+  const data = integrity.data;
   return (
     <>
       <PageHeading title="Data Integrity" />
-      <section className={panelClass} aria-labelledby="integrity-table-title">
+      <Panel aria-labelledby="integrity-table-title">
         {groupId === '' ? (
           <Alert tone="error">
             Choose a sync group: open this page from the Scheduler tab's Data Integrity list.
           </Alert>
-        ) : integrity.isPending ? (
-          <Spinner label="Counting and checksumming every table..." />
         ) : integrity.isError ? (
-          <Alert tone="error">Error checking data integrity: {integrity.error.message}</Alert>
+          <ErrorState
+            title={`Error checking data integrity: ${integrity.error.message}`}
+            onRetry={() => void integrity.refetch()}
+            retrying={integrity.isFetching}
+          />
         ) : (
           <>
             <h2 id="integrity-table-title" className="text-lg font-semibold text-slate-900">
-              {integrity.data.group_name}
+              {data?.group_name ?? groupId}
             </h2>
             <p className="mb-3 text-sm text-slate-600">
-              Checked {formatDateTime(integrity.data.checked_at)}
+              {data
+                ? `Checked ${formatDateTime(data.checked_at, NONE)}`
+                : 'Counting and checksumming every table…'}
             </p>
-            {integrity.data.tables.length === 0 ? (
-              <p className="py-6 text-center text-sm text-slate-600">This group has no tables</p>
+            {data && data.tables.length === 0 ? (
+              <EmptyState title="This group has no tables" />
             ) : (
               <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Tables">
-                <table className={tableClass}>
-                  <thead>
-                    <tr>
-                      {COLUMNS.map((column) => (
-                        <th key={column} scope="col" className={thClass}>
+                <Table aria-busy={!data} wrapperClassName="overflow-visible">
+                  <THead>
+                    <TR>
+                      {COLUMNS.map((column, index) => (
+                        <TH key={column} numeric={index >= 1 && index <= 3}>
                           {column}
-                        </th>
+                        </TH>
                       ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {integrity.data.tables.map((table) => (
-                      <tr key={table.mysql_table} data-testid="integrity-row">
-                        <td className={`${tdClass} font-medium`}>{table.mysql_table}</td>
-                        <td className={tdClass}>{formatCount(table.warehouse_count)}</td>
-                        <td className={tdClass}>{formatCount(table.portal_count)}</td>
-                        <td className={tdClass}>{formatCount(table.difference)}</td>
-                        <td
-                          className={`${tdClass} ${table.checksum_match === false ? 'font-semibold text-red-800' : ''}`}
-                        >
-                          {checksum(table.checksum_match)}
-                        </td>
-                        <td className={tdClass}>
-                          {formatDateTime(table.last_sync)}
-                          {table.last_sync_job_id && (
-                            <span className="block font-mono text-xs text-slate-500">
-                              {shortJobId(table.last_sync_job_id)}
-                            </span>
-                          )}
-                        </td>
-                        <td className={`${tdClass} text-red-800`}>{table.error ?? ''}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                    </TR>
+                  </THead>
+                  <TBody>
+                    {data ? (
+                      data.tables.map((table) => (
+                        <TR key={table.mysql_table} data-testid="integrity-row">
+                          <TH scope="row">{table.mysql_table}</TH>
+                          <TD numeric>{formatCount(table.warehouse_count)}</TD>
+                          <TD numeric>{formatCount(table.portal_count)}</TD>
+                          <TD numeric>{formatCount(table.difference)}</TD>
+                          <TD
+                            className={cn(
+                              table.checksum_match === false && 'font-semibold text-red-800',
+                            )}
+                          >
+                            {checksum(table.checksum_match)}
+                          </TD>
+                          <TD>
+                            {formatDateTime(table.last_sync, NONE)}
+                            {table.last_sync_job_id && (
+                              <span className="block font-mono text-xs text-slate-500">
+                                {shortJobId(table.last_sync_job_id)}
+                              </span>
+                            )}
+                          </TD>
+                          <TD className="text-red-800">{table.error ?? ''}</TD>
+                        </TR>
+                      ))
+                    ) : (
+                      <SkeletonTableRows
+                        columns={COLUMNS}
+                        rows={4}
+                        label="Counting and checksumming every table..."
+                      />
+                    )}
+                  </TBody>
+                </Table>
               </div>
             )}
           </>
         )}
-      </section>
+      </Panel>
     </>
   );
 };

@@ -1,7 +1,7 @@
 import type { TSyncJob } from '@portal/domain/data-sync-api';
+import { Button } from '../../../components/ui/button';
 import { formatCount, progressPercent, shortJobId } from '../lib/format';
 import { destinationLabel } from '../lib/labels';
-import { buttonClass } from '../lib/ui-classes';
 import { useDataSync } from './data-sync-context';
 import { StatusBadge } from './status-badge';
 
@@ -30,14 +30,13 @@ export const JobChildren = ({ jobs }: { jobs: readonly TSyncJob[] }) => {
             <span>{formatCount(child.rows_inserted)} rows</span>
             <span>{progressPercent(child.progress)}%</span>
             <StatusBadge status={child.status} />
-            <button
-              type="button"
-              className={buttonClass}
+            <Button
+              size="sm"
               aria-label={`Details of ${child.mysql_table ?? child.destination}`}
               onClick={() => openDialog({ kind: 'details', jobId: child.id })}
             >
               Details
-            </button>
+            </Button>
           </li>
         ))}
       </ul>

@@ -1,19 +1,20 @@
+import { formatDateTime } from '@portal/domain/format';
 import { isPatientBearing } from '@portal/domain/sync-destinations';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { Spinner } from '../../../components/ui/spinner';
+import { SkeletonRows } from '../../../components/ui/skeleton';
 import { useJob } from '../api/get-job';
 import {
+  NONE,
   formatCount,
-  formatDateTime,
   formatDuration,
   jobDurationMs,
   progressPercent,
   shortJobId,
 } from '../lib/format';
 import { SOURCE_LABEL, destinationLabel, jobTypeLabel } from '../lib/labels';
-import { buttonClass, primaryButtonClass } from '../lib/ui-classes';
 import { useDataSync } from './data-sync-context';
 import { JobChildren } from './job-children';
 import { JobLogs } from './job-logs';
@@ -33,8 +34,8 @@ export const JobDetailsDialog = ({ jobId, onClose }: { jobId: string; onClose: (
         ['Type', jobTypeLabel(job.type)],
         ['Source', SOURCE_LABEL],
         ['Destination', destinationLabel(job)],
-        ['Started', formatDateTime(job.start_time)],
-        ['Completed', formatDateTime(job.end_time)],
+        ['Started', formatDateTime(job.start_time, NONE)],
+        ['Completed', formatDateTime(job.end_time, NONE)],
         ['Duration', formatDuration(jobDurationMs(job, query.dataUpdatedAt))],
         ['Rows inserted', formatCount(job.rows_inserted)],
         ['Progress', `${progressPercent(job.progress)}%`],
@@ -48,7 +49,7 @@ export const JobDetailsDialog = ({ jobId, onClose }: { jobId: string; onClose: (
       size="xl"
     >
       {query.isPending ? (
-        <Spinner label="Loading job details..." />
+        <SkeletonRows rows={5} label="Loading job details..." rowClassName="h-6" />
       ) : query.isError ? (
         <Alert tone="error">Error fetching job details: {query.error.message}</Alert>
       ) : job ? (
@@ -73,13 +74,13 @@ export const JobDetailsDialog = ({ jobId, onClose }: { jobId: string; onClose: (
             >
               <p className="font-semibold">Error ({job.error.category})</p>
               <p className="break-words">{job.error.message}</p>
-              <button
-                type="button"
-                className="mt-2 font-medium underline"
+              <Button
+                variant="link"
+                className="mt-2 font-medium text-red-800 underline"
                 onClick={() => openDialog({ kind: 'error', jobId: job.id })}
               >
                 Show suggestions
-              </button>
+              </Button>
             </div>
           )}
           <JobChildren jobs={job.children} />
@@ -102,17 +103,14 @@ export const JobDetailsDialog = ({ jobId, onClose }: { jobId: string; onClose: (
             {job.status === 'completed' &&
               job.type !== 'group' &&
               (canEdit || !isPatientBearing(job.mysql_table ?? '')) && (
-                <button
-                  type="button"
-                  className={primaryButtonClass}
+                <Button
+                  variant="primary"
                   onClick={() => openDialog({ kind: 'samples', jobId: job.id })}
                 >
                   View Data Samples
-                </button>
+                </Button>
               )}
-            <button type="button" className={buttonClass} onClick={onClose}>
-              Close
-            </button>
+            <Button onClick={onClose}>Close</Button>
           </div>
         </div>
       ) : null}

@@ -1,29 +1,22 @@
 import { useState } from 'react';
+import { formatDateTime } from '@portal/domain/format';
 import type { TSyncJob } from '@portal/domain/data-sync-api';
-import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { CardList, CardListItem, TableOrCards } from '../../../components/ui/card-list';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
 import { Pager } from '../../../components/ui/pager';
+import { Panel } from '../../../components/ui/panel';
+import { SkeletonRows, SkeletonTableRows } from '../../../components/ui/skeleton';
+import { TBody, TD, TH, THead, TR, Table } from '../../../components/ui/table';
 import { useJobs } from '../api/get-jobs';
-import {
-  formatCount,
-  formatDateTime,
-  formatDuration,
-  jobDurationMs,
-  shortJobId,
-} from '../lib/format';
+import { NONE, formatCount, formatDuration, jobDurationMs, shortJobId } from '../lib/format';
 import { destinationLabel } from '../lib/labels';
-import {
-  buttonClass,
-  cardClass,
-  cardListClass,
-  panelClass,
-  tableClass,
-  tdClass,
-  thClass,
-} from '../lib/ui-classes';
 import { useDataSync } from './data-sync-context';
 import { StatusBadge } from './status-badge';
 
 const COLUMNS = ['Job ID', 'Status', 'Destination', 'Started', 'Duration', 'Rows', 'View Details'];
+const LOADING = 'Loading job history...';
 
 /** Job History: group runs and ad-hoc jobs, newest first, paged, refreshed every 30 s. */
 export const JobHistoryTab = () => {
@@ -39,76 +32,81 @@ export const JobHistoryTab = () => {
     </span>,
     <StatusBadge key="status" status={job.status} />,
     destinationLabel(job),
-    formatDateTime(job.start_time),
+    formatDateTime(job.start_time, NONE),
     formatDuration(jobDurationMs(job, now)),
     formatCount(job.rows_inserted),
   ];
   const details = (job: TSyncJob) => (
-    <button
-      type="button"
-      className={buttonClass}
+    <Button
+      size="sm"
       aria-label={`View Details of job ${shortJobId(job.id)}`}
       onClick={() => openDialog({ kind: 'details', jobId: job.id })}
     >
       View Details
-    </button>
+    </Button>
+  );
+  const table = (
+    <Table responsive aria-busy={jobs.isPending || jobs.isPlaceholderData}>
+      <THead>
+        <TR>
+          {COLUMNS.map((column) => (
+            <TH key={column}>{column}</TH>
+          ))}
+        </TR>
+      </THead>
+      <TBody>
+        {jobs.isPending ? (
+          <SkeletonTableRows columns={COLUMNS} label={LOADING} />
+        ) : (
+          rows.map((job) => (
+            <TR key={job.id} data-testid="history-row">
+              {cells(job).map((cell, index) => (
+                <TD key={index}>{cell}</TD>
+              ))}
+              <TD>{details(job)}</TD>
+            </TR>
+          ))
+        )}
+      </TBody>
+    </Table>
+  );
+  const cards = jobs.isPending ? (
+    <SkeletonRows label={LOADING} rowClassName="h-40 rounded-xl" className="md:hidden" />
+  ) : (
+    <CardList aria-label="Jobs">
+      {rows.map((job) => (
+        <CardListItem key={job.id}>
+          <dl className="mb-2 grid grid-cols-[6rem_1fr] gap-1">
+            {cells(job).map((cell, index) => (
+              <div key={COLUMNS[index]} className="contents">
+                <dt className="text-slate-600">{COLUMNS[index]}</dt>
+                <dd>{cell}</dd>
+              </div>
+            ))}
+          </dl>
+          {details(job)}
+        </CardListItem>
+      ))}
+    </CardList>
   );
   return (
-    <section aria-labelledby="history-title" className={panelClass}>
+    <Panel aria-labelledby="history-title">
       <h2 id="history-title" className="mb-3 text-lg font-semibold text-slate-900">
         Job History
       </h2>
       {jobs.isError ? (
-        <Alert tone="error">Error fetching job history: {jobs.error.message}</Alert>
-      ) : jobs.isPending ? (
-        <p className="py-6 text-center text-sm text-slate-600" role="status">
-          Loading job history...
-        </p>
-      ) : rows.length === 0 ? (
-        <p className="py-6 text-center text-sm text-slate-600">No sync jobs yet</p>
+        <ErrorState
+          title={`Error fetching job history: ${jobs.error.message}`}
+          onRetry={() => void jobs.refetch()}
+          retrying={jobs.isFetching}
+        />
+      ) : !jobs.isPending && rows.length === 0 ? (
+        <EmptyState
+          title="No sync jobs yet"
+          text="Runs started from Sync Groups or by the scheduler are listed here."
+        />
       ) : (
-        <>
-          <div className="hidden overflow-x-auto md:block">
-            <table className={tableClass} aria-busy={jobs.isPlaceholderData}>
-              <thead>
-                <tr>
-                  {COLUMNS.map((column) => (
-                    <th key={column} scope="col" className={thClass}>
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((job) => (
-                  <tr key={job.id} data-testid="history-row">
-                    {cells(job).map((cell, index) => (
-                      <td key={index} className={tdClass}>
-                        {cell}
-                      </td>
-                    ))}
-                    <td className={tdClass}>{details(job)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <ul className={cardListClass} aria-label="Jobs">
-            {rows.map((job) => (
-              <li key={job.id} className={cardClass}>
-                <dl className="mb-2 grid grid-cols-[6rem_1fr] gap-1">
-                  {cells(job).map((cell, index) => (
-                    <div key={COLUMNS[index]} className="contents">
-                      <dt className="text-slate-600">{COLUMNS[index]}</dt>
-                      <dd>{cell}</dd>
-                    </div>
-                  ))}
-                </dl>
-                {details(job)}
-              </li>
-            ))}
-          </ul>
-        </>
+        <TableOrCards table={table} cards={cards} />
       )}
       {jobs.data && (
         <Pager
@@ -119,6 +117,6 @@ export const JobHistoryTab = () => {
           disabled={jobs.isPlaceholderData}
         />
       )}
-    </section>
+    </Panel>
   );
 };

@@ -1,9 +1,16 @@
 import { useId, useState } from 'react';
+import { formatDateTime } from '@portal/domain/format';
 import { SYNC_LOG_LEVELS } from '@portal/domain/sync-job';
-import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { Field } from '../../../components/ui/field';
+import { Select } from '../../../components/ui/select';
+import { SkeletonRows } from '../../../components/ui/skeleton';
+import { TBody, TD, TH, THead, TR, Table } from '../../../components/ui/table';
 import { useJobLogs, type TLogLevelFilter } from '../api/get-job-logs';
-import { formatDateTime } from '../lib/format';
-import { linkButtonClass, selectClass, tableClass, tdClass, thClass } from '../lib/ui-classes';
+import { NONE } from '../lib/format';
 
 const LEVEL_LABELS: Record<TLogLevelFilter, string> = {
   all: 'All',
@@ -32,79 +39,74 @@ export const JobLogs = ({ jobId, running, autoRefresh, onAutoRefresh }: TJobLogs
         <h3 id={`${levelId}-title`} className="mr-auto font-semibold text-slate-900">
           Logs
         </h3>
-        <div>
-          <label htmlFor={levelId} className="mb-1 block text-xs font-medium text-slate-600">
-            Level
-          </label>
-          <select
-            id={levelId}
-            className={selectClass}
-            value={level}
-            onChange={(event) => setLevel(event.target.value as TLogLevelFilter)}
-          >
-            {(['all', ...SYNC_LOG_LEVELS] as const).map((value) => (
-              <option key={value} value={value}>
-                {LEVEL_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button
-          type="button"
-          className={`${linkButtonClass} mb-2`}
-          onClick={() => void logs.refetch()}
-        >
+        <Field id={levelId} label="Level">
+          {(control) => (
+            <Select
+              {...control}
+              className="w-36"
+              value={level}
+              onChange={(event) => setLevel(event.target.value as TLogLevelFilter)}
+            >
+              {(['all', ...SYNC_LOG_LEVELS] as const).map((value) => (
+                <option key={value} value={value}>
+                  {LEVEL_LABELS[value]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Button variant="link" className="mb-2.5" onClick={() => void logs.refetch()}>
           Refresh
-        </button>
+        </Button>
         {running && (
-          <label className="mb-2 flex items-center gap-2 text-sm text-slate-700">
-            <input
-              type="checkbox"
-              checked={autoRefresh}
-              onChange={(event) => onAutoRefresh(event.target.checked)}
-            />
-            Auto-refresh
-          </label>
+          <Checkbox
+            className="mb-2.5"
+            label="Auto-refresh"
+            checked={autoRefresh}
+            onCheckedChange={(checked) => onAutoRefresh(checked === true)}
+          />
         )}
       </div>
       {logs.isError ? (
-        <Alert tone="error">Error fetching logs: {logs.error.message}</Alert>
+        <ErrorState
+          title={`Error fetching logs: ${logs.error.message}`}
+          onRetry={() => void logs.refetch()}
+          retrying={logs.isFetching}
+        />
+      ) : logs.isPending ? (
+        <SkeletonRows rows={3} label="Loading logs..." rowClassName="h-8" />
       ) : rows.length === 0 ? (
-        <p className="py-4 text-center text-sm text-slate-600">
-          {logs.isPending ? 'Loading logs...' : 'No log entries'}
-        </p>
+        <EmptyState title="No log entries" />
       ) : (
         <div
           className="max-h-72 overflow-auto rounded-lg border border-slate-200"
           tabIndex={0}
+          role="region"
           aria-label="Log entries"
         >
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th scope="col" className={thClass}>
-                  Time
-                </th>
-                <th scope="col" className={thClass}>
-                  Level
-                </th>
-                <th scope="col" className={thClass}>
-                  Message
-                </th>
-              </tr>
-            </thead>
-            <tbody>
+          <Table wrapperClassName="overflow-visible">
+            <THead>
+              <TR>
+                <TH>Time</TH>
+                <TH>Level</TH>
+                <TH>Message</TH>
+              </TR>
+            </THead>
+            <TBody>
               {rows.map((log, index) => (
-                <tr key={`${log.timestamp}-${index}`} data-testid="log-row">
-                  <td className={`${tdClass} whitespace-nowrap`}>
-                    {formatDateTime(log.timestamp)}
-                  </td>
-                  <td className={`${tdClass} capitalize`}>{log.level}</td>
-                  <td className={`${tdClass} break-words`}>{log.message}</td>
-                </tr>
+                <TR key={`${log.timestamp}-${index}`} data-testid="log-row">
+                  <TD className="align-top whitespace-nowrap">
+                    {/* The minute is shown; the exact instant is a hover away. */}
+                    <time dateTime={log.timestamp} title={log.timestamp}>
+                      {formatDateTime(log.timestamp, NONE)}
+                    </time>
+                  </TD>
+                  <TD className="align-top capitalize">{log.level}</TD>
+                  <TD className="align-top break-words">{log.message}</TD>
+                </TR>
               ))}
-            </tbody>
-          </table>
+            </TBody>
+          </Table>
         </div>
       )}
     </section>

@@ -1,7 +1,8 @@
+import { Button } from '../../../components/ui/button';
+import { CardListItem } from '../../../components/ui/card-list';
 import type { TTrackedJob } from '../hooks/use-tracked-jobs';
 import { failureDialog, formatCount, progressPercent, shortJobId } from '../lib/format';
 import { destinationLabel } from '../lib/labels';
-import { buttonClass } from '../lib/ui-classes';
 import { useDataSync } from './data-sync-context';
 import { ProgressBar, StatusBadge } from './status-badge';
 
@@ -11,7 +12,7 @@ export const JobProgressRow = ({ job }: { job: TTrackedJob }) => {
   const percent = progressPercent(job.progress);
   const failure = failureDialog(job);
   return (
-    <li data-testid="tracked-job" className="rounded-xl border border-slate-200 p-3">
+    <CardListItem data-testid="tracked-job">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="min-w-0">
           <p className="font-mono text-sm text-slate-900" title={job.id}>
@@ -23,17 +24,12 @@ export const JobProgressRow = ({ job }: { job: TTrackedJob }) => {
         </div>
         <div className="flex items-center gap-2">
           <StatusBadge status={job.status} />
-          <button
-            type="button"
-            className={buttonClass}
-            onClick={() => openDialog({ kind: 'details', jobId: job.id })}
-          >
+          <Button size="sm" onClick={() => openDialog({ kind: 'details', jobId: job.id })}>
             Details
-          </button>
+          </Button>
           {failure && (
-            <button
-              type="button"
-              className={buttonClass}
+            <Button
+              size="sm"
               onClick={() =>
                 failure === 'case_fixer' && job.group_id
                   ? openDialog({ kind: 'fixer', groupId: job.group_id })
@@ -41,7 +37,7 @@ export const JobProgressRow = ({ job }: { job: TTrackedJob }) => {
               }
             >
               {failure === 'case_fixer' ? 'Fix Case Sensitivity' : 'View Error'}
-            </button>
+            </Button>
           )}
         </div>
       </div>
@@ -49,6 +45,6 @@ export const JobProgressRow = ({ job }: { job: TTrackedJob }) => {
         <ProgressBar value={percent} label={`Progress of job ${shortJobId(job.id)}`} />
         <span className="w-12 text-right text-sm text-slate-700">{percent}%</span>
       </div>
-    </li>
+    </CardListItem>
   );
 };

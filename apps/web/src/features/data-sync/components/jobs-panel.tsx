@@ -1,7 +1,11 @@
 import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { CardList } from '../../../components/ui/card-list';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Panel } from '../../../components/ui/panel';
+import { SkeletonRows } from '../../../components/ui/skeleton';
 import type { useTrackedJobs } from '../hooks/use-tracked-jobs';
 import { SYNC_BANNERS } from '../lib/tracked-jobs';
-import { buttonClass, panelClass } from '../lib/ui-classes';
 import { JobProgressRow } from './job-progress-row';
 
 /** Running and finished jobs with their progress, Clear Completed and the end banner. */
@@ -9,32 +13,33 @@ export const JobsPanel = ({ tracked }: { tracked: ReturnType<typeof useTrackedJo
   const { jobs, banner, clearCompleted, loading, error } = tracked;
   const finished = jobs.some((job) => job.status !== 'running');
   return (
-    <section aria-labelledby="jobs-title" className={panelClass}>
+    <Panel aria-labelledby="jobs-title">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 id="jobs-title" className="text-lg font-semibold text-slate-900">
           Sync Jobs
         </h2>
-        <button type="button" className={buttonClass} disabled={!finished} onClick={clearCompleted}>
+        <Button disabled={!finished} onClick={clearCompleted}>
           Clear Completed
-        </button>
+        </Button>
       </div>
       {banner && (
         <Alert tone={banner === 'failure' ? 'error' : 'success'}>{SYNC_BANNERS[banner]}</Alert>
       )}
       {error && <Alert tone="error">Error fetching job status: {error.message}</Alert>}
-      {jobs.length === 0 ? (
-        <p className="py-4 text-center text-sm text-slate-600">
-          {loading
-            ? 'Loading sync jobs...'
-            : 'No sync jobs running. Start a sync from a group below.'}
-        </p>
-      ) : (
-        <ul className="space-y-3" aria-label="Sync jobs">
+      {jobs.length > 0 ? (
+        <CardList responsive={false} aria-label="Sync jobs">
           {jobs.map((job) => (
             <JobProgressRow key={job.id} job={job} />
           ))}
-        </ul>
+        </CardList>
+      ) : loading ? (
+        <SkeletonRows rows={1} label="Loading sync jobs..." rowClassName="h-20 rounded-xl" />
+      ) : (
+        <EmptyState
+          title="No sync jobs running"
+          text="Start a sync from a group below; its progress shows here."
+        />
       )}
-    </section>
+    </Panel>
   );
 };

@@ -1,21 +1,22 @@
 import type { TSamples } from '@portal/domain/data-sync-api';
 import { sampleCell } from '../lib/format';
-import { tableClass, tdClass, thClass } from '../lib/ui-classes';
+import { cn } from '../../../lib/cn';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { TBody, TD, TH, THead, TR, Table } from '../../../components/ui/table';
 
 type TRow = TSamples['source']['rows'][number];
 
 const Cell = ({ value }: { value: TRow[string] | undefined }) => {
   const text = sampleCell(value);
   return (
-    <td
-      className={`${tdClass} whitespace-nowrap ${text === 'NULL' && value === null ? 'text-slate-400 italic' : ''}`}
-    >
-      {text}
-    </td>
+    <TD className={cn('whitespace-nowrap', value === null && 'text-slate-500 italic')}>{text}</TD>
   );
 };
 
-/** One side's rows; a scrollable region a keyboard can reach. */
+/**
+ * One side's rows; a scrollable region a keyboard can reach. The region scrolls, so the
+ * table's own box must not (a second scroller no key reaches, as axe says).
+ */
 export const SampleTable = ({
   label,
   columns,
@@ -26,7 +27,7 @@ export const SampleTable = ({
   rows: readonly TRow[];
 }) =>
   rows.length === 0 ? (
-    <p className="py-6 text-center text-sm text-slate-600">No rows</p>
+    <EmptyState title="No rows" />
   ) : (
     <div
       className="max-h-96 overflow-auto rounded-lg border border-slate-200"
@@ -34,26 +35,24 @@ export const SampleTable = ({
       role="region"
       aria-label={label}
     >
-      <table className={tableClass}>
-        <thead>
-          <tr>
+      <Table wrapperClassName="overflow-visible">
+        <THead>
+          <TR>
             {columns.map((column) => (
-              <th key={column} scope="col" className={thClass}>
-                {column}
-              </th>
+              <TH key={column}>{column}</TH>
             ))}
-          </tr>
-        </thead>
-        <tbody>
+          </TR>
+        </THead>
+        <TBody>
           {rows.map((row, index) => (
-            <tr key={index} data-testid="sample-row">
+            <TR key={index} data-testid="sample-row">
               {columns.map((column) => (
                 <Cell key={column} value={row[column]} />
               ))}
-            </tr>
+            </TR>
           ))}
-        </tbody>
-      </table>
+        </TBody>
+      </Table>
     </div>
   );
 
@@ -66,7 +65,7 @@ export const SampleSideBySide = ({ data }: { data: TSamples }) => {
   const destination = new Map(data.destination.rows.map((row) => [keyOf(row, keys), row]));
   const pairs = data.source.rows.map((row) => [row, destination.get(keyOf(row, keys))] as const);
   if (pairs.length === 0) {
-    return <p className="py-6 text-center text-sm text-slate-600">No rows</p>;
+    return <EmptyState title="No rows" />;
   }
   return (
     <div
@@ -75,35 +74,36 @@ export const SampleSideBySide = ({ data }: { data: TSamples }) => {
       role="region"
       aria-label="Side by side rows"
     >
-      <table className={tableClass}>
-        <thead>
-          <tr>
+      <Table wrapperClassName="overflow-visible">
+        <THead>
+          <TR>
             {data.columns.map((column) => (
-              <th key={column} scope="col" className={thClass}>
-                {column} (source / destination)
-              </th>
+              <TH key={column}>{column} (source / destination)</TH>
             ))}
-          </tr>
-        </thead>
-        <tbody>
+          </TR>
+        </THead>
+        <TBody>
           {pairs.map(([source, target], index) => (
-            <tr key={index}>
+            <TR key={index}>
               {data.columns.map((column) => {
                 const left = sampleCell(source[column]);
                 const right = target ? sampleCell(target[column]) : 'missing';
                 return (
-                  <td
+                  <TD
                     key={column}
-                    className={`${tdClass} whitespace-nowrap ${left === right ? '' : 'bg-amber-50 font-semibold'}`}
+                    className={cn(
+                      'whitespace-nowrap',
+                      left !== right && 'bg-amber-50 font-semibold',
+                    )}
                   >
                     {left} / {right}
-                  </td>
+                  </TD>
                 );
               })}
-            </tr>
+            </TR>
           ))}
-        </tbody>
-      </table>
+        </TBody>
+      </Table>
     </div>
   );
 };

@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Modal } from '../../../components/ui/modal';
-import { Spinner } from '../../../components/ui/spinner';
-import { inputClass } from '../../../components/ui/styles';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { SkeletonRows } from '../../../components/ui/skeleton';
+import { TextField } from '../../../components/ui/text-field';
 import { useJobSamples } from '../api/get-job-samples';
 import { useDebounced } from '../hooks/use-debounced';
 import { formatCount, shortJobId } from '../lib/format';
 import { SampleSideBySide, SampleTable } from './sample-tables';
-import { Tabs } from './tabs';
 
 const TABS = [
   { id: 'source', label: 'Source Data' },
@@ -31,7 +31,7 @@ export const SamplesDialog = ({ jobId, onClose }: { jobId: string; onClose: () =
       size="xl"
     >
       {samples.isPending ? (
-        <Spinner label="Loading data samples..." />
+        <SkeletonRows rows={4} label="Loading data samples..." />
       ) : samples.isError ? (
         <Alert tone="error">Error fetching data samples: {samples.error.message}</Alert>
       ) : data ? (
@@ -50,36 +50,40 @@ export const SamplesDialog = ({ jobId, onClose }: { jobId: string; onClose: () =
               </div>
             ))}
           </dl>
-          <div>
-            <label htmlFor={searchId} className="mb-1 block text-sm font-medium text-slate-700">
-              Search rows
-            </label>
-            <input
-              id={searchId}
-              type="search"
-              className={inputClass}
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              autoComplete="off"
-              spellCheck={false}
-            />
-          </div>
+          <TextField
+            id={searchId}
+            label="Search rows"
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+          />
           <p className="text-xs text-slate-600">
             {data.mysql_table}: the first rows by{' '}
             {data.key_columns.join(', ') || 'the first column'}
           </p>
-          <Tabs label="Data samples" tabs={TABS} selected={tab} onSelect={setTab}>
-            {tab === 'source' && (
+          <Tabs value={tab} onValueChange={(next) => setTab(next as TTabId)}>
+            <TabsList aria-label="Data samples">
+              {TABS.map(({ id, label }) => (
+                <TabsTrigger key={id} value={id}>
+                  {label}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+            <TabsContent value="source">
               <SampleTable label="Source rows" columns={data.columns} rows={data.source.rows} />
-            )}
-            {tab === 'destination' && (
+            </TabsContent>
+            <TabsContent value="destination">
               <SampleTable
                 label="Destination rows"
                 columns={data.columns}
                 rows={data.destination.rows}
               />
-            )}
-            {tab === 'compare' && <SampleSideBySide data={data} />}
+            </TabsContent>
+            <TabsContent value="compare">
+              <SampleSideBySide data={data} />
+            </TabsContent>
           </Tabs>
         </div>
       ) : null}

@@ -2,7 +2,11 @@ import { useId, useState } from 'react';
 import { INTERVAL_UNITS, WEEKDAYS } from '@portal/domain/data-sync-schedule-api';
 import { Alert } from '../../../components/ui/alert';
 import { Modal } from '../../../components/ui/modal';
-import { inputClass, labelClass } from '../../../components/ui/styles';
+import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { Label } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
 import { useSyncGroups } from '../api/get-sync-groups';
 import { useSaveSchedule } from '../api/save-schedule';
 import {
@@ -10,7 +14,6 @@ import {
   type TScheduleForm,
   type TScheduleFormErrors,
 } from '../lib/schedule-form';
-import { buttonClass, primaryButtonClass, selectClass } from '../lib/ui-classes';
 import { ScheduleTimes } from './schedule-times';
 
 const DAY_NAMES = {
@@ -68,12 +71,9 @@ export const ScheduleDialog = ({
           </Alert>
         )}
         <div>
-          <label htmlFor={`${id}-group`} className={labelClass}>
-            Sync group
-          </label>
-          <select
+          <Label htmlFor={`${id}-group`}>Sync group</Label>
+          <Select
             id={`${id}-group`}
-            className={selectClass}
             value={form.group_id}
             disabled={Boolean(form.id)}
             aria-invalid={errors.group_id ? true : undefined}
@@ -86,17 +86,14 @@ export const ScheduleDialog = ({
                 {group.name}
               </option>
             ))}
-          </select>
+          </Select>
           <Error id={`${id}-group-error`} text={errors.group_id} />
         </div>
         <div className="grid grid-cols-2 gap-3">
           <div>
-            <label htmlFor={`${id}-unit`} className={labelClass}>
-              Repeat
-            </label>
-            <select
+            <Label htmlFor={`${id}-unit`}>Repeat</Label>
+            <Select
               id={`${id}-unit`}
-              className={selectClass}
               value={form.interval_unit}
               onChange={(event) =>
                 set({ interval_unit: event.target.value as TScheduleForm['interval_unit'] })
@@ -107,19 +104,16 @@ export const ScheduleDialog = ({
                   {unit === 'daily' ? 'Daily' : `Every n ${unit}`}
                 </option>
               ))}
-            </select>
+            </Select>
           </div>
           {form.interval_unit !== 'daily' && (
             <div>
-              <label htmlFor={`${id}-interval`} className={labelClass}>
-                Interval ({form.interval_unit})
-              </label>
-              <input
+              <Label htmlFor={`${id}-interval`}>Interval ({form.interval_unit})</Label>
+              <Input
                 id={`${id}-interval`}
                 type="number"
                 min={1}
                 max={form.interval_unit === 'hours' ? 24 : 1440}
-                className={inputClass}
                 value={form.interval}
                 aria-invalid={errors.interval ? true : undefined}
                 aria-describedby={errors.interval ? `${id}-interval-error` : undefined}
@@ -131,42 +125,36 @@ export const ScheduleDialog = ({
         <Error id={`${id}-interval-error`} text={errors.interval} />
         <ScheduleTimes form={form} set={set} error={errors.times} />
         <fieldset aria-describedby={errors.days ? `${id}-days-error` : undefined}>
-          <legend className={labelClass}>Days of the week</legend>
-          <div className="flex flex-wrap gap-3">
+          <Label asChild>
+            <legend>Days of the week</legend>
+          </Label>
+          <div className="flex flex-wrap gap-x-4 gap-y-2">
             {WEEKDAYS.map((day) => (
-              <label key={day} className="flex items-center gap-1.5 text-sm">
-                <input
-                  type="checkbox"
-                  checked={form.days.includes(day)}
-                  onChange={(event) =>
-                    set({
-                      days: event.target.checked
-                        ? [...form.days, day]
-                        : form.days.filter((d) => d !== day),
-                    })
-                  }
-                />
-                {DAY_NAMES[day]}
-              </label>
+              <Checkbox
+                key={day}
+                label={DAY_NAMES[day]}
+                checked={form.days.includes(day)}
+                onCheckedChange={(checked) =>
+                  set({
+                    days:
+                      checked === true ? [...form.days, day] : form.days.filter((d) => d !== day),
+                  })
+                }
+              />
             ))}
           </div>
           <Error id={`${id}-days-error`} text={errors.days} />
         </fieldset>
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            checked={form.enabled}
-            onChange={(event) => set({ enabled: event.target.checked })}
-          />
-          Enabled
-        </label>
+        <Checkbox
+          label="Enabled"
+          checked={form.enabled}
+          onCheckedChange={(checked) => set({ enabled: checked === true })}
+        />
         <div className="flex justify-end gap-2">
-          <button type="button" className={buttonClass} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className={primaryButtonClass} disabled={save.isPending}>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="primary" disabled={save.isPending}>
             {save.isPending ? 'Saving...' : 'Save Schedule'}
-          </button>
+          </Button>
         </div>
       </form>
     </Modal>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { inputClass, labelClass } from '../../../components/ui/styles';
+import { Label } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
 import type { TScheduleForm } from '../lib/schedule-form';
 
 type TScheduleTimesProps = {
@@ -16,13 +17,10 @@ export const ScheduleTimes = ({ form, set, error }: TScheduleTimesProps) => {
     <div>
       {form.interval_unit === 'daily' ? (
         <div>
-          <label htmlFor={`${id}-time`} className={labelClass}>
-            Time
-          </label>
-          <input
+          <Label htmlFor={`${id}-time`}>Time</Label>
+          <Input
             id={`${id}-time`}
             type="time"
-            className={inputClass}
             value={form.time}
             onChange={(event) => set({ time: event.target.value })}
             {...described}
@@ -31,26 +29,20 @@ export const ScheduleTimes = ({ form, set, error }: TScheduleTimesProps) => {
       ) : (
         <div className="grid grid-cols-2 gap-3">
           <div>
-            <label htmlFor={`${id}-start`} className={labelClass}>
-              Start time
-            </label>
-            <input
+            <Label htmlFor={`${id}-start`}>Start time</Label>
+            <Input
               id={`${id}-start`}
               type="time"
-              className={inputClass}
               value={form.start_time}
               onChange={(event) => set({ start_time: event.target.value })}
               {...described}
             />
           </div>
           <div>
-            <label htmlFor={`${id}-end`} className={labelClass}>
-              End time
-            </label>
-            <input
+            <Label htmlFor={`${id}-end`}>End time</Label>
+            <Input
               id={`${id}-end`}
               type="time"
-              className={inputClass}
               value={form.end_time}
               onChange={(event) => set({ end_time: event.target.value })}
               {...described}

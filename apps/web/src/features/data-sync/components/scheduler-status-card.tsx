@@ -1,8 +1,11 @@
 import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { ErrorState } from '../../../components/ui/error-state';
+import { Panel } from '../../../components/ui/panel';
+import { SkeletonRows } from '../../../components/ui/skeleton';
 import { useControlScheduler } from '../api/control-scheduler';
 import { useSchedulerStatus } from '../api/get-scheduler-status';
 import { formatDuration } from '../lib/format';
-import { buttonClass, panelClass, primaryButtonClass } from '../lib/ui-classes';
 import { useDataSync } from './data-sync-context';
 
 /** Running or stopped, uptime, scheduled jobs, the last error, and Start/Stop Scheduler. */
@@ -12,14 +15,18 @@ export const SchedulerStatusCard = () => {
   const control = useControlScheduler();
   const running = status.data?.running ?? false;
   return (
-    <section aria-labelledby="scheduler-title" className={panelClass}>
+    <Panel aria-labelledby="scheduler-title">
       <h2 id="scheduler-title" className="mb-3 text-lg font-semibold text-slate-900">
         Scheduler Status
       </h2>
       {status.isError ? (
-        <Alert tone="error">Error fetching scheduler status: {status.error.message}</Alert>
+        <ErrorState
+          title={`Error fetching scheduler status: ${status.error.message}`}
+          onRetry={() => void status.refetch()}
+          retrying={status.isFetching}
+        />
       ) : status.isPending ? (
-        <p className="text-sm text-slate-600">Loading scheduler status...</p>
+        <SkeletonRows rows={4} label="Loading scheduler status..." rowClassName="h-5" />
       ) : (
         <dl className="grid grid-cols-2 gap-2 text-sm">
           <dt className="text-slate-600">Status</dt>
@@ -45,15 +52,15 @@ export const SchedulerStatusCard = () => {
       )}
       {control.isError && <Alert tone="error">{control.error.message}</Alert>}
       {canRun && status.data && (
-        <button
-          type="button"
-          className={`${running ? buttonClass : primaryButtonClass} mt-4`}
+        <Button
+          variant={running ? 'secondary' : 'primary'}
+          className="mt-4"
           disabled={control.isPending}
           onClick={() => control.mutate(running ? 'stop' : 'start')}
         >
           {running ? 'Stop Scheduler' : 'Start Scheduler'}
-        </button>
+        </Button>
       )}
-    </section>
+    </Panel>
   );
 };

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { Spinner } from '../../../components/ui/spinner';
+import { SkeletonRows } from '../../../components/ui/skeleton';
 import { useJob } from '../api/get-job';
 import { errorReport, failureOf, shortJobId } from '../lib/format';
 import { destinationLabel } from '../lib/labels';
-import { buttonClass, primaryButtonClass } from '../lib/ui-classes';
 import { useDataSync } from './data-sync-context';
 
 const CATEGORY_LABELS: Record<string, string> = {
@@ -29,7 +29,7 @@ export const SyncErrorDialog = ({ jobId, onClose }: { jobId: string; onClose: ()
   return (
     <Modal open onOpenChange={(open) => !open && onClose()} title="Sync Error" size="lg">
       {query.isPending ? (
-        <Spinner label="Loading the error..." />
+        <SkeletonRows rows={3} label="Loading the error..." />
       ) : query.isError ? (
         <Alert tone="error">Error fetching job details: {query.error.message}</Alert>
       ) : job && error ? (
@@ -64,9 +64,7 @@ export const SyncErrorDialog = ({ jobId, onClose }: { jobId: string; onClose: ()
           </details>
           {copied && <Alert tone={copied === 'Copied' ? 'success' : 'error'}>{copied}</Alert>}
           <div className="flex flex-wrap justify-end gap-2">
-            <button
-              type="button"
-              className={buttonClass}
+            <Button
               onClick={() =>
                 void navigator.clipboard.writeText(errorReport(job, error)).then(
                   () => setCopied('Copied'),
@@ -75,26 +73,21 @@ export const SyncErrorDialog = ({ jobId, onClose }: { jobId: string; onClose: ()
               }
             >
               Copy Details
-            </button>
+            </Button>
             {canRun && groupId && (
               <>
-                <button
-                  type="button"
-                  className={buttonClass}
-                  onClick={() => openDialog({ kind: 'fixer', groupId })}
-                >
+                <Button onClick={() => openDialog({ kind: 'fixer', groupId })}>
                   Fix Case Sensitivity
-                </button>
-                <button
-                  type="button"
-                  className={primaryButtonClass}
+                </Button>
+                <Button
+                  variant="primary"
                   onClick={() => {
                     startSync(groupId);
                     onClose();
                   }}
                 >
                   Retry
-                </button>
+                </Button>
               </>
             )}
           </div>

@@ -1,5 +1,8 @@
 import { Alert } from '../../../components/ui/alert';
-import { Spinner } from '../../../components/ui/spinner';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { useSyncGroups } from '../api/get-sync-groups';
 import type { useTrackedJobs } from '../hooks/use-tracked-jobs';
 import { GroupCard } from './group-card';
@@ -19,6 +22,20 @@ const startMessage = (error: Error) =>
       ? `Error starting sync: ${error.message}`
       : 'Failed to start sync';
 
+/** Placeholder cards in the cards' own grid while the groups load. */
+const GroupCardsSkeleton = () => (
+  <div>
+    <p role="status" className="sr-only">
+      Loading sync groups...
+    </p>
+    <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+      {[0, 1, 2].map((card) => (
+        <Skeleton key={card} className="h-44 rounded-2xl bg-slate-100" />
+      ))}
+    </div>
+  </div>
+);
+
 /** Sync Groups: the jobs panel above a card per group. */
 export const SyncGroupsTab = ({ tracked, startError, onDismissError }: TSyncGroupsTabProps) => {
   const groups = useSyncGroups();
@@ -29,13 +46,9 @@ export const SyncGroupsTab = ({ tracked, startError, onDismissError }: TSyncGrou
           <div className="flex-1">
             <Alert tone="error">{startMessage(startError)}</Alert>
           </div>
-          <button
-            type="button"
-            className="mt-2 text-sm text-slate-600 underline"
-            onClick={onDismissError}
-          >
+          <Button variant="link" className="mt-2" onClick={onDismissError}>
             Dismiss
-          </button>
+          </Button>
         </div>
       )}
       <JobsPanel tracked={tracked} />
@@ -44,11 +57,15 @@ export const SyncGroupsTab = ({ tracked, startError, onDismissError }: TSyncGrou
           Sync Groups
         </h2>
         {groups.isPending ? (
-          <Spinner label="Loading sync groups..." />
+          <GroupCardsSkeleton />
         ) : groups.isError ? (
-          <Alert tone="error">Failed to load sync groups: {groups.error.message}</Alert>
+          <ErrorState
+            title={`Failed to load sync groups: ${groups.error.message}`}
+            onRetry={() => void groups.refetch()}
+            retrying={groups.isFetching}
+          />
         ) : groups.data.groups.length === 0 ? (
-          <p className="py-8 text-center text-slate-600">No sync groups configured</p>
+          <EmptyState title="No sync groups configured" />
         ) : (
           <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
             {groups.data.groups.map((group) => (

@@ -1,6 +1,8 @@
-import { formatLocalDateTime } from '@portal/domain/format';
 import type { TSyncJob } from '@portal/domain/data-sync-api';
 import { opensCaseFixer } from '@portal/domain/sync-errors';
+
+/** What a missing count, duration or time shows. */
+export const NONE = '-';
 
 /** The spec shows job ids cut to 12 characters (section 9). */
 export const JOB_ID_CHARS = 12;
@@ -9,7 +11,7 @@ export const shortJobId = (id: string) => id.slice(0, JOB_ID_CHARS);
 /** '2 h 5 min', '3 min 12 s', '4 s'; '-' while unknown. */
 export const formatDuration = (ms: number | null | undefined): string => {
   if (ms === null || ms === undefined || !Number.isFinite(ms) || ms < 0) {
-    return '-';
+    return NONE;
   }
   const seconds = Math.round(ms / 1000);
   if (seconds < 60) {
@@ -26,27 +28,8 @@ export const formatDuration = (ms: number | null | undefined): string => {
 export const jobDurationMs = (job: Pick<TSyncJob, 'duration_ms' | 'start_time'>, now: number) =>
   job.duration_ms ?? Math.max(0, now - Date.parse(job.start_time));
 
-/** Local date and time, e.g. '3/14/2025, 09:26:53'; '-' when absent. */
-export const formatDateTime = (iso: string | null | undefined): string => {
-  if (!iso) {
-    return '-';
-  }
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? '-'
-    : formatLocalDateTime(date, {
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-        hour12: false,
-      });
-};
-
 export const formatCount = (value: number | null | undefined) =>
-  value === null || value === undefined ? '-' : value.toLocaleString('en-US');
+  value === null || value === undefined ? NONE : value.toLocaleString('en-US');
 
 /** 0-100, whole numbers, for the progress bar. */
 export const progressPercent = (progress: number) =>
