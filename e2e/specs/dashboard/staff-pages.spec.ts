@@ -68,6 +68,8 @@ test('the patient browser lists patients beside the chosen patient’s orders', 
   await page.getByRole('button', { name: 'All dates', exact: true }).click();
   const orders = page.getByRole('table', { name: 'Orders', exact: true });
   await expect(orders).toBeVisible();
+  // Counted once the orders are there, not while placeholder rows stand in for them.
+  await expect(orders).toHaveAttribute('aria-busy', 'false');
   const rows = await orders.getByRole('row').count();
 
   // Order Categories: checkboxes and a count badge; the list itself does not change (a no-op).

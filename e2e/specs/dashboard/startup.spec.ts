@@ -21,6 +21,8 @@ test('the dashboard starts without zod or the patient calls’ schemas and fetch
   // A returning user's start: the page loaded afresh on /dashboard.
   await page.reload();
   await expect(page.getByRole('heading', { name: /^Patients \(\d+\)$/ })).toBeVisible();
+  // The first page drawn: the placeholders (and their loading status row) have made way.
+  await expect(page.getByRole('table', { name: 'Patients' })).toHaveAttribute('aria-busy', 'false');
   await expect(page.getByRole('table', { name: 'Patients' }).getByRole('row').nth(1)).toBeVisible();
   expect(schemaChunks).toEqual([]);
   expect(zodChunks).toEqual([]);
@@ -55,6 +57,8 @@ test('the page sent for /dashboard preloads the screen’s chunks, each fetched 
   ].map(([, href]) => href!);
   expect(preloaded.some((href) => /\/assets\/dashboard-route-[^/]+\.js$/.test(href))).toBe(true);
   expect(preloaded.some((href) => /\/assets\/app-layout-[^/]+\.js$/.test(href))).toBe(true);
+  // The first page drawn: the placeholders (and their loading status row) have made way.
+  await expect(page.getByRole('table', { name: 'Patients' })).toHaveAttribute('aria-busy', 'false');
   await expect(page.getByRole('table', { name: 'Patients' }).getByRole('row').nth(1)).toBeVisible();
   for (const href of preloaded) {
     expect(

@@ -1,6 +1,6 @@
 import type { TOrderView } from '@portal/domain/order-progress';
 import type { TOrderViewCounts } from '@portal/domain/patients-api';
-import { buttonClass } from '../lib/ui-classes';
+import { Button } from '../../../components/ui/button';
 import { EmptyViewHint } from './empty-view-hint';
 
 type TEmptyOrdersHintProps = {
@@ -18,11 +18,9 @@ type TEmptyOrdersHintProps = {
 const ordersText = (count: number) => `${count} ${count === 1 ? 'order' : 'orders'}`;
 
 const DatesHint = ({ text, onShowAllDates }: { text: string; onShowAllDates: () => void }) => (
-  <div className="mt-3 flex flex-col items-center gap-2">
-    <p className="text-sm">{text}</p>
-    <button type="button" className={buttonClass} onClick={onShowAllDates}>
-      Show orders from all dates
-    </button>
+  <div className="flex flex-col items-center gap-2">
+    <p className="text-sm text-slate-600">{text}</p>
+    <Button onClick={onShowAllDates}>Show orders from all dates</Button>
   </div>
 );
 

@@ -1,4 +1,4 @@
-import { buttonClass } from '../lib/ui-classes';
+import { Button } from '../../../components/ui/button';
 
 /**
  * Under an empty view: the patient's orders are elsewhere (the default view, Action Items,
@@ -15,13 +15,13 @@ export const EmptyViewHint = ({
   inDates?: boolean;
 }) =>
   total === 0 ? null : (
-    <div className="mt-3 flex flex-col items-center gap-2">
-      <p className="text-sm">
+    <div className="flex flex-col items-center gap-2">
+      <p className="text-sm text-slate-600">
         This patient has {total} {total === 1 ? 'order' : 'orders'}
         {inDates ? ' in these dates' : ''}, none in this view.
       </p>
-      <button type="button" className={buttonClass} onClick={onShowAll}>
+      <Button onClick={onShowAll}>
         {total === 1 ? 'Show the 1 order' : `Show all ${total} orders`}
-      </button>
+      </Button>
     </div>
   );

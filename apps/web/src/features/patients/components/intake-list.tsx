@@ -2,15 +2,22 @@ import { Link } from 'react-router';
 import { dashboardPatientLink } from '@portal/domain/dashboard-link';
 import { formatDate, formatPhone } from '@portal/domain/format';
 import type { TIntakePatient } from '@portal/domain/patients-api';
-import { useWideScreen } from '../../../lib/use-wide-screen';
+import { Button } from '../../../components/ui/button';
+import { CardList, CardListItem, TableOrCards } from '../../../components/ui/card-list';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { SkeletonRows, SkeletonTableRows } from '../../../components/ui/skeleton';
+import { TBody, TD, TH, THead, TR, Table } from '../../../components/ui/table';
 import { fullName } from '../lib/patient-display';
-import { tableClass, tdClass, textButtonClass, thClass } from '../lib/ui-classes';
+import { HeaderRow } from './table-parts';
 
 type TIntakeListProps = {
   patients: readonly TIntakePatient[];
   /** The payor whose intake this is: the dashboard opens the patient under it. */
   payorKey: string;
 };
+
+const COLUMNS = ['Patient Name', 'Patient ID', 'Date of Birth'] as const;
+const LOADING_TEXT = 'Loading intake patients...';
 
 /**
  * The patient's name, leading to the patient on the dashboard (found by their patient ID)
@@ -27,69 +34,77 @@ const IntakeName = ({ patient, payorKey }: { patient: TIntakePatient; payorKey: 
     search: patient.patient_id ?? patient.last_name,
   });
   return (
-    <Link to={to} className={textButtonClass}>
-      {name}
-    </Link>
+    <Button asChild variant="link">
+      <Link to={to}>{name}</Link>
+    </Button>
   );
 };
+
+/** Placeholder rows (or cards) of the list's size while the first page loads. */
+export const IntakeListLoading = () => (
+  <TableOrCards
+    table={
+      <Table responsive aria-busy="true">
+        <caption className="sr-only">Intake patients</caption>
+        <THead>
+          <HeaderRow columns={COLUMNS} />
+        </THead>
+        <TBody>
+          <SkeletonTableRows columns={COLUMNS} label={LOADING_TEXT} />
+        </TBody>
+      </Table>
+    }
+    cards={
+      <SkeletonRows label={LOADING_TEXT} rowClassName="h-24 rounded-xl" className="md:hidden" />
+    }
+  />
+);
 
 /**
  * Intake patients: a table on desktop, cards with the phone on phones; only the one that
  * shows is drawn (lib/use-wide-screen.ts).
  */
 export const IntakeList = ({ patients, payorKey }: TIntakeListProps) => {
-  const wide = useWideScreen();
   if (patients.length === 0) {
-    return <p className="py-8 text-center text-slate-600">No intake patients found</p>;
+    return (
+      <EmptyState
+        title="No intake patients found"
+        text="Try another name or patient ID, or clear the search."
+      />
+    );
   }
   return (
-    <>
-      {wide !== false && <IntakeTable patients={patients} payorKey={payorKey} />}
-      {wide !== true && <IntakeCards patients={patients} payorKey={payorKey} />}
-    </>
+    <TableOrCards
+      table={<IntakeTable patients={patients} payorKey={payorKey} />}
+      cards={<IntakeCards patients={patients} payorKey={payorKey} />}
+    />
   );
 };
 
 const IntakeTable = ({ patients, payorKey }: TIntakeListProps) => (
-  <div className="hidden overflow-x-auto md:block">
-    <table className={tableClass}>
-      <caption className="sr-only">Intake patients</caption>
-      <thead>
-        <tr>
-          <th scope="col" className={thClass}>
-            Patient Name
-          </th>
-          <th scope="col" className={thClass}>
-            Patient ID
-          </th>
-          <th scope="col" className={thClass}>
-            Date of Birth
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {patients.map((patient) => (
-          <tr key={patient.patient_key}>
-            <th scope="row" className={`${tdClass} font-medium`}>
-              <IntakeName patient={patient} payorKey={payorKey} />
-            </th>
-            <td className={tdClass}>{patient.patient_id ?? ''}</td>
-            <td className={tdClass}>{formatDate(patient.dob)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  </div>
+  <Table responsive>
+    <caption className="sr-only">Intake patients</caption>
+    <THead>
+      <HeaderRow columns={COLUMNS} />
+    </THead>
+    <TBody>
+      {patients.map((patient) => (
+        <TR key={patient.patient_key}>
+          <TH scope="row">
+            <IntakeName patient={patient} payorKey={payorKey} />
+          </TH>
+          <TD>{patient.patient_id ?? ''}</TD>
+          <TD>{formatDate(patient.dob)}</TD>
+        </TR>
+      ))}
+    </TBody>
+  </Table>
 );
 
 const IntakeCards = ({ patients, payorKey }: TIntakeListProps) => (
-  <ul className="space-y-3 md:hidden" aria-label="Intake patients">
+  <CardList aria-label="Intake patients">
     {patients.map((patient) => (
-      <li
-        key={patient.patient_key}
-        data-testid="intake-card"
-        className="rounded-xl border border-slate-200 bg-white p-4"
-      >
+      <CardListItem key={patient.patient_key} data-testid="intake-card" className="p-4">
         <p className="mb-2 font-medium text-slate-900">
           <IntakeName patient={patient} payorKey={payorKey} />
         </p>
@@ -107,7 +122,7 @@ const IntakeCards = ({ patients, payorKey }: TIntakeListProps) => (
             <dd>{formatPhone(patient.phone)}</dd>
           </div>
         </dl>
-      </li>
+      </CardListItem>
     ))}
-  </ul>
+  </CardList>
 );

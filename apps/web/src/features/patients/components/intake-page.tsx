@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { DASHBOARD_MESSAGES, normalizeSearch } from '@portal/domain/patients-rules';
-import { Alert } from '../../../components/ui/alert';
+import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Pager } from '../../../components/ui/pager';
-import { Spinner } from '../../../components/ui/spinner';
+import { Panel } from '../../../components/ui/panel';
 import { useIntakePatients } from '../api/get-intake-patients';
 import { usePayorScope, type TStaffUser } from '../hooks/use-payor-scope';
-import { panelClass } from '../lib/ui-classes';
-import { IntakeList } from './intake-list';
+import { IntakeList, IntakeListLoading } from './intake-list';
 import { IntakeSearchForm } from './intake-search-form';
 import { PayorSelect } from './payor-select';
 
@@ -32,7 +31,6 @@ export const IntakePage = ({ user }: { user: TStaffUser }) => {
       setQuery({ search: normalized, page: 1 });
     }
   };
-  const loading = scope.loading || (scope.payorKey !== undefined && intake.isPending);
   const error = scope.error ?? (intake.isError ? DASHBOARD_MESSAGES.loadIntake : undefined);
   const data = intake.data;
 
@@ -40,12 +38,17 @@ export const IntakePage = ({ user }: { user: TStaffUser }) => {
     <>
       <PageHeading title={data ? `Intake Patients (${data.total})` : 'Intake Patients'} />
       <PayorSelect scope={scope} />
-      <section aria-label="Intake patients" className={panelClass}>
+      <Panel aria-label="Intake patients">
         <IntakeSearchForm onSearch={search} />
         {error ? (
-          <Alert tone="error">{error}</Alert>
-        ) : loading || !data || scope.payorKey === undefined ? (
-          <Spinner label="Loading intake patients..." />
+          <ErrorState
+            title={error}
+            // Asking again helps a failed call, not a user without a payor.
+            onRetry={scope.error ? undefined : () => void intake.refetch()}
+            retrying={intake.isFetching}
+          />
+        ) : !data || scope.payorKey === undefined ? (
+          <IntakeListLoading />
         ) : (
           <div
             aria-busy={intake.isPlaceholderData}
@@ -62,7 +65,7 @@ export const IntakePage = ({ user }: { user: TStaffUser }) => {
             onPageChange={(page) => setQuery((current) => ({ ...current, page }))}
           />
         )}
-      </section>
+      </Panel>
     </>
   );
 };

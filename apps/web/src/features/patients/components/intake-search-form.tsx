@@ -1,6 +1,8 @@
 import { useState, type SubmitEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Label } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
 import { searchInputPrivacy } from '../lib/search-input';
-import { buttonClass } from '../lib/ui-classes';
 
 /** The intake list's search box; the search runs on submit, with the text as typed. */
 export const IntakeSearchForm = ({ onSearch }: { onSearch: (text: string) => void }) => {
@@ -17,10 +19,10 @@ export const IntakeSearchForm = ({ onSearch }: { onSearch: (text: string) => voi
       onSubmit={submit}
       className="mb-4 flex flex-col gap-2 sm:flex-row"
     >
-      <label htmlFor="intake-search" className="sr-only">
+      <Label htmlFor="intake-search" className="sr-only">
         Search intake patients
-      </label>
-      <input
+      </Label>
+      <Input
         id="intake-search"
         name="intake-search"
         type="search"
@@ -28,11 +30,9 @@ export const IntakeSearchForm = ({ onSearch }: { onSearch: (text: string) => voi
         placeholder="Search intake patients..."
         value={input}
         onChange={(event) => setInput(event.target.value)}
-        className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none sm:max-w-md"
+        className="sm:max-w-md"
       />
-      <button type="submit" className={buttonClass}>
-        Search
-      </button>
+      <Button type="submit">Search</Button>
     </form>
   );
 };

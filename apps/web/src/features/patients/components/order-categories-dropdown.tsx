@@ -1,6 +1,8 @@
 import * as Popover from '@radix-ui/react-popover';
 import type { TClassification } from '@portal/domain/patients-api';
-import { buttonClass } from '../lib/ui-classes';
+import { Badge } from '../../../components/ui/badge';
+import { Button, buttonVariants } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
 
 type TOrderCategoriesDropdownProps = {
   categories: readonly TClassification[];
@@ -27,15 +29,13 @@ export const OrderCategoriesDropdown = ({
   return (
     <div className="flex items-center gap-1">
       <Popover.Root>
-        <Popover.Trigger className={buttonClass}>
+        <Popover.Trigger className={buttonVariants()}>
           {/* Named 'Order Categories 2 selected' by a screen reader. */}
           Order Categories
           {selected.size > 0 && (
             <>
               {' '}
-              <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
-                {selected.size}
-              </span>
+              <Badge>{selected.size}</Badge>
               <span className="sr-only"> selected</span>
             </>
           )}
@@ -48,42 +48,37 @@ export const OrderCategoriesDropdown = ({
             className="z-30 w-72 rounded-xl bg-white p-4 shadow-lg ring-1 ring-slate-200 focus:outline-none"
           >
             <p className="mb-2 text-sm font-semibold text-slate-900">Filter orders by category</p>
-            <ul className="max-h-64 space-y-1 overflow-y-auto">
+            <ul className="max-h-64 overflow-y-auto">
               {categories.map((category) => (
-                <li key={category.key}>
-                  <label className="flex items-center gap-2 text-sm text-slate-800">
-                    <input
-                      type="checkbox"
-                      className="size-4 accent-brand-600"
-                      checked={selected.has(category.key)}
-                      onChange={() => toggle(category.key)}
-                    />
-                    {category.name ?? category.key}
-                  </label>
+                <li key={category.key} className="py-1">
+                  <Checkbox
+                    label={category.name ?? category.key}
+                    checked={selected.has(category.key)}
+                    onCheckedChange={() => toggle(category.key)}
+                  />
                 </li>
               ))}
             </ul>
-            <button
-              type="button"
-              className={`${buttonClass} mt-3 w-full`}
+            <Button
+              className="mt-3 w-full"
               disabled={selected.size === 0}
               onClick={() => onChange(new Set())}
             >
               Clear Filters
-            </button>
+            </Button>
           </Popover.Content>
         </Popover.Portal>
       </Popover.Root>
       {selected.size > 0 && (
-        <button
-          type="button"
+        <Button
+          variant="ghost"
+          size="icon"
           aria-label="Clear category filters"
           title="Clear category filters"
-          className="rounded-full p-1 text-slate-600 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
           onClick={() => onChange(new Set())}
         >
           <span aria-hidden="true">×</span>
-        </button>
+        </Button>
       )}
     </div>
   );

@@ -7,11 +7,10 @@ import {
 } from '@portal/domain/order-dates';
 import type { TOrderDates } from '../hooks/use-order-dates';
 import { hasDateRange } from '../lib/order-date-storage';
-import { buttonClass, selectClass } from '../lib/ui-classes';
-
-const labelClass = 'mb-1 block text-xs font-medium text-slate-700';
-// Pressed, not disabled, when already chosen: a button disabled by its own click drops focus.
-const choiceClass = `${buttonClass} aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:text-brand-700`;
+import { Button } from '../../../components/ui/button';
+import { Label } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
 
 export const DATE_FILTER_TEXTS = {
   legend: 'Order dates',
@@ -36,12 +35,9 @@ export const OrderDateFilter = ({ dateFilter }: { dateFilter: TOrderDates }) => 
       {/* On a phone: the type, then From and To side by side, then the two ranges. */}
       <div className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
         <div className="col-span-2 sm:w-36">
-          <label htmlFor="order-date-type" className={labelClass}>
-            {DATE_FILTER_TEXTS.type}
-          </label>
-          <select
+          <Label htmlFor="order-date-type">{DATE_FILTER_TEXTS.type}</Label>
+          <Select
             id="order-date-type"
-            className={selectClass}
             value={dates.type}
             onChange={(event) => dateFilter.setType(event.target.value as TOrderDateType)}
           >
@@ -50,51 +46,36 @@ export const OrderDateFilter = ({ dateFilter }: { dateFilter: TOrderDates }) => 
                 {ORDER_DATE_TYPE_LABELS[type]}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
         <div className="sm:w-40">
-          <label htmlFor="order-start-date" className={labelClass}>
-            {DATE_FILTER_TEXTS.from}
-          </label>
-          <input
+          <Label htmlFor="order-start-date">{DATE_FILTER_TEXTS.from}</Label>
+          <Input
             id="order-start-date"
             type="date"
-            className={selectClass}
             value={dates.startDate}
             max={dates.endDate || undefined}
             onChange={(event) => dateFilter.setStartDate(event.target.value)}
           />
         </div>
         <div className="sm:w-40">
-          <label htmlFor="order-end-date" className={labelClass}>
-            {DATE_FILTER_TEXTS.to}
-          </label>
-          <input
+          <Label htmlFor="order-end-date">{DATE_FILTER_TEXTS.to}</Label>
+          <Input
             id="order-end-date"
             type="date"
-            className={selectClass}
             value={dates.endDate}
             min={dates.startDate || undefined}
             onChange={(event) => dateFilter.setEndDate(event.target.value)}
           />
         </div>
+        {/* Pressed, not disabled, when already chosen: a button disabled by its own click drops focus. */}
         <div className="col-span-2 flex gap-2">
-          <button
-            type="button"
-            className={choiceClass}
-            aria-pressed={!hasDateRange(dates)}
-            onClick={dateFilter.showAllDates}
-          >
+          <Button aria-pressed={!hasDateRange(dates)} onClick={dateFilter.showAllDates}>
             {DATE_FILTER_TEXTS.allDates}
-          </button>
-          <button
-            type="button"
-            className={choiceClass}
-            aria-pressed={isDefault}
-            onClick={dateFilter.showDefaultDates}
-          >
+          </Button>
+          <Button aria-pressed={isDefault} onClick={dateFilter.showDefaultDates}>
             {DATE_FILTER_TEXTS.defaultDates}
-          </button>
+          </Button>
         </div>
       </div>
     </fieldset>

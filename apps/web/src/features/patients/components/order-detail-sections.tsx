@@ -2,11 +2,9 @@ import { formatDate, formatPhone } from '@portal/domain/format';
 import type { TOrder } from '@portal/domain/patients-api';
 import { hasTrackingNumber } from '@portal/domain/tracking';
 import { orderDoctorAddress, orderDoctorName } from '../lib/patient-display';
+import { Button } from '../../../components/ui/button';
 import { DetailBlock, DetailField, Missing } from './detail-block';
 import { TrackingLink } from './tracking-link';
-
-const linkClass =
-  'text-brand-700 underline-offset-2 hover:underline focus-visible:rounded focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none';
 
 /** The order's doctor: name, NPI, phone as a tel: link, address with Suite. */
 export const OrderDoctor = ({ doctor }: { doctor: TOrder['doctor'] }) => {
@@ -21,9 +19,9 @@ export const OrderDoctor = ({ doctor }: { doctor: TOrder['doctor'] }) => {
           <DetailField label="NPI">{doctor?.NPI ?? 'N/A'}</DetailField>
           <DetailField label="Phone">
             {phone ? (
-              <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className={linkClass}>
-                {formatPhone(phone)}
-              </a>
+              <Button asChild variant="link" className="font-normal">
+                <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{formatPhone(phone)}</a>
+              </Button>
             ) : (
               'N/A'
             )}

@@ -2,11 +2,11 @@ import { formatDate } from '@portal/domain/format';
 import type { TOrder, TPatientSummary } from '@portal/domain/patients-api';
 import { useContext } from 'react';
 import { OrderDocumentsSlot } from '../../../components/slots/order-documents-slot';
+import { Panel } from '../../../components/ui/panel';
 import { useOrderItems } from '../api/get-order-items';
 import { apiErrorMessage } from '../lib/list-error';
 import { fullName } from '../lib/patient-display';
 import { REVEAL_IDS } from '../lib/reveal';
-import { panelClass } from '../lib/ui-classes';
 import { DetailBlock, DetailField } from './detail-block';
 import { OrderDoctor, OrderShipping } from './order-detail-sections';
 import { OrderItemsTable } from './order-items-table';
@@ -23,16 +23,16 @@ export const OrderDetail = ({ order, patient }: TOrderDetailProps) => {
   const documents = useContext(OrderDocumentsSlot);
   if (!order) {
     return (
-      <section id={REVEAL_IDS.orderDetail} aria-label="Order details" className={panelClass}>
+      <Panel id={REVEAL_IDS.orderDetail} aria-label="Order details">
         <p className="py-8 text-center text-slate-600">Select an order to view details</p>
-      </section>
+      </Panel>
     );
   }
   return (
-    <section
+    <Panel
       id={REVEAL_IDS.orderDetail}
       aria-labelledby={REVEAL_IDS.orderDetailTitle}
-      className={`${panelClass} space-y-4`}
+      className="space-y-4"
     >
       <div>
         <h2
@@ -70,11 +70,11 @@ export const OrderDetail = ({ order, patient }: TOrderDetailProps) => {
         <OrderItemsTable
           items={items.data}
           loading={items.isPending && order.so_number !== null}
-          error={
-            items.isError ? apiErrorMessage(items.error, 'Failed to load order items') : undefined
-          }
+          error={items.isError ? apiErrorMessage(items.error, 'Please try again.') : undefined}
+          onRetry={() => void items.refetch()}
+          retrying={items.isFetching}
         />
       </DetailBlock>
-    </section>
+    </Panel>
   );
 };

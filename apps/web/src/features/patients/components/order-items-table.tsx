@@ -1,77 +1,86 @@
 import { DISPLAY_LIMITS, truncate } from '@portal/domain/format';
 import { DASHBOARD_MESSAGES } from '@portal/domain/patients-rules';
 import type { TOrderItem } from '@portal/domain/patients-api';
-import { Spinner } from '../../../components/ui/spinner';
-import { tableClass, tdClass, thClass } from '../lib/ui-classes';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { SkeletonTableRows } from '../../../components/ui/skeleton';
+import { TBody, TD, TH, THead, TR, Table } from '../../../components/ui/table';
 
 type TOrderItemsTableProps = {
   items: readonly TOrderItem[] | undefined;
   loading: boolean;
+  /** Why the items did not load (the server's words, or what to do). */
   error: string | undefined;
+  onRetry?: () => void;
+  retrying?: boolean;
 };
+
+const COLUMN_COUNT = 3;
 
 const codes = (item: TOrderItem) =>
   [item.sku, item.hcpcs_code].filter((code) => code?.trim()).join(' / ') || 'N/A';
 
+const ItemRow = ({ item }: { item: TOrderItem }) => {
+  const description = item.description?.trim() ?? '';
+  return (
+    <TR>
+      <TD>
+        <span className="block font-medium">{item.item_name ?? 'N/A'}</span>
+        {description && (
+          <span
+            className="block text-xs text-slate-600"
+            title={description.length > DISPLAY_LIMITS.itemDescription ? description : undefined}
+          >
+            {truncate(description, DISPLAY_LIMITS.itemDescription)}
+          </span>
+        )}
+      </TD>
+      <TD className="font-mono text-xs">{codes(item)}</TD>
+      <TD numeric>{item.quantity ?? 'N/A'}</TD>
+    </TR>
+  );
+};
+
 /** 'Order Items': Item, SKU / HCPCS, Qty; descriptions shortened to 40 characters. */
-export const OrderItemsTable = ({ items, loading, error }: TOrderItemsTableProps) => {
-  if (loading) {
-    return <Spinner label="Loading order items..." />;
-  }
+export const OrderItemsTable = ({
+  items,
+  loading,
+  error,
+  onRetry,
+  retrying = false,
+}: TOrderItemsTableProps) => {
   if (error) {
     return (
-      <p role="alert" className="text-sm text-red-700">
-        {error}
-      </p>
+      <ErrorState
+        title="Failed to load order items"
+        message={error}
+        onRetry={onRetry}
+        retrying={retrying}
+      />
     );
   }
-  if (!items || items.length === 0) {
-    return <p className="py-4 text-center text-slate-600">{DASHBOARD_MESSAGES.noItems}</p>;
+  if (!loading && (!items || items.length === 0)) {
+    return <EmptyState title={DASHBOARD_MESSAGES.noItems} />;
   }
   return (
-    <div className="overflow-x-auto">
-      <table className={tableClass}>
-        <caption className="sr-only">Order items</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={thClass}>
-              Item
-            </th>
-            <th scope="col" className={thClass}>
-              SKU / HCPCS
-            </th>
-            <th scope="col" className={`${thClass} text-right`}>
-              Qty
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item, index) => {
-            const description = item.description?.trim() ?? '';
-            return (
-              <tr key={item.item_id ?? item.item_key ?? index}>
-                <td className={tdClass}>
-                  <span className="block font-medium">{item.item_name ?? 'N/A'}</span>
-                  {description && (
-                    <span
-                      className="block text-xs text-slate-600"
-                      title={
-                        description.length > DISPLAY_LIMITS.itemDescription
-                          ? description
-                          : undefined
-                      }
-                    >
-                      {truncate(description, DISPLAY_LIMITS.itemDescription)}
-                    </span>
-                  )}
-                </td>
-                <td className={`${tdClass} font-mono text-xs`}>{codes(item)}</td>
-                <td className={`${tdClass} text-right`}>{item.quantity ?? 'N/A'}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <Table aria-busy={loading}>
+      <caption className="sr-only">Order items</caption>
+      <THead>
+        <TR>
+          <TH>Item</TH>
+          <TH>SKU / HCPCS</TH>
+          <TH numeric>Qty</TH>
+        </TR>
+      </THead>
+      <TBody>
+        {loading ? (
+          <SkeletonTableRows columns={COLUMN_COUNT} rows={3} label="Loading order items..." />
+        ) : (
+          items?.map((item, index) => (
+            <ItemRow key={item.item_id ?? item.item_key ?? index} item={item} />
+          ))
+        )}
+      </TBody>
+    </Table>
   );
 };

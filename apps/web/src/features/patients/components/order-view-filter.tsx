@@ -5,7 +5,9 @@ import {
   type TOrderView,
 } from '@portal/domain/order-progress';
 import type { TOrderViewCounts } from '@portal/domain/patients-api';
-import { selectClass } from '../lib/ui-classes';
+import { Button } from '../../../components/ui/button';
+import { Label } from '../../../components/ui/field';
+import { Select } from '../../../components/ui/select';
 
 type TOrderViewFilterProps = {
   view: TOrderView;
@@ -15,11 +17,6 @@ type TOrderViewFilterProps = {
   onViewChange: (view: TOrderView) => void;
   onSubStatusChange: (subStatus: string) => void;
 };
-
-const viewButton = (active: boolean) =>
-  `rounded-lg px-3 py-1.5 text-sm font-medium focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none ${
-    active ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-800 hover:bg-slate-200'
-  }`;
 
 /** The four order views and the chosen view's sub-status (core.md section 2). */
 export const OrderViewFilter = ({
@@ -34,25 +31,16 @@ export const OrderViewFilter = ({
     <div className="flex flex-col gap-3 @3xl:flex-row @3xl:items-end @3xl:justify-between">
       <div role="group" aria-label="Order view" className="flex flex-wrap gap-2">
         {ORDER_VIEWS.map((option) => (
-          <button
-            key={option}
-            type="button"
-            aria-pressed={option === view}
-            className={viewButton(option === view)}
-            onClick={() => onViewChange(option)}
-          >
+          <Button key={option} aria-pressed={option === view} onClick={() => onViewChange(option)}>
             {ORDER_VIEW_LABELS[option]}
             {counts ? ` (${counts[option]})` : null}
-          </button>
+          </Button>
         ))}
       </div>
       <div className="min-w-56">
-        <label htmlFor="order-sub-status" className="mb-1 block text-xs font-medium text-slate-700">
-          Sub-status
-        </label>
-        <select
+        <Label htmlFor="order-sub-status">Sub-status</Label>
+        <Select
           id="order-sub-status"
-          className={selectClass}
           value={subStatus}
           onChange={(event) => onSubStatusChange(event.target.value)}
         >
@@ -62,7 +50,7 @@ export const OrderViewFilter = ({
               {status}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
     </div>
   </div>

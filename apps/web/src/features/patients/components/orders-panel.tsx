@@ -1,14 +1,16 @@
 import { Suspense, useState } from 'react';
 import type { TOrder, TPatientSummary } from '@portal/domain/patients-api';
-import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
 import { Pager } from '../../../components/ui/pager';
+import { Panel } from '../../../components/ui/panel';
 import { lazyComponent } from '../../../lib/lazy-component';
 import { useOrderCategories } from '../api/get-order-categories';
 import type { TPatientOrders } from '../hooks/use-patient-orders';
 import { apiErrorMessage } from '../lib/list-error';
 import { fullName } from '../lib/patient-display';
 import { REVEAL_IDS } from '../lib/reveal';
-import { buttonClass, panelClass } from '../lib/ui-classes';
 import { hasDateRange } from '../lib/order-date-storage';
 import { EmptyOrdersHint } from './empty-orders-hint';
 import { OrderDateFilter } from './order-date-filter';
@@ -25,11 +27,7 @@ export const OrderCategoriesDropdown = lazyComponent(
   (module) => module.OrderCategoriesDropdown,
 );
 
-const categoriesLoading = (
-  <button type="button" className={buttonClass} disabled>
-    Order Categories
-  </button>
-);
+const categoriesLoading = <Button disabled>Order Categories</Button>;
 
 type TOrdersPanelProps = {
   /** The chosen patient's orders in the chosen view (usePatientOrders). */
@@ -52,9 +50,9 @@ export const OrdersPanel = ({
 
   if (!patient) {
     return (
-      <section id={REVEAL_IDS.orders} aria-label="Orders" className={panelClass}>
+      <Panel id={REVEAL_IDS.orders} aria-label="Orders">
         <p className="py-8 text-center text-slate-600">Select a patient to view their orders</p>
-      </section>
+      </Panel>
     );
   }
   const data = loading ? undefined : orders.data;
@@ -62,11 +60,7 @@ export const OrdersPanel = ({
 
   return (
     // min-w-0: a grid item grows to its widest content, and the table scrolls in its own box.
-    <section
-      id={REVEAL_IDS.orders}
-      aria-labelledby="orders-title"
-      className={`${panelClass} min-w-0`}
-    >
+    <Panel id={REVEAL_IDS.orders} aria-labelledby="orders-title" className="min-w-0">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 id="orders-title" className="text-lg font-semibold text-slate-900">
           {title}
@@ -79,15 +73,13 @@ export const OrdersPanel = ({
               onChange={setChosenCategories}
             />
           </Suspense>
-          <button
-            type="button"
-            className={buttonClass}
+          <Button
             aria-label="Refresh orders"
             aria-busy={orders.isFetching}
             onClick={() => void orders.refetch()}
           >
             Refresh
-          </button>
+          </Button>
         </div>
       </div>
       <OrderViewFilter
@@ -99,19 +91,26 @@ export const OrdersPanel = ({
       />
       <OrderDateFilter dateFilter={dateFilter} />
       {orders.isError && !loading ? (
-        <Alert tone="error">{apiErrorMessage(orders.error, 'Failed to load orders')}</Alert>
+        <ErrorState
+          title="Failed to load orders"
+          message={apiErrorMessage(orders.error, 'Please try again.')}
+          onRetry={() => void orders.refetch()}
+          retrying={orders.isFetching}
+        />
       ) : data?.orders.length === 0 ? (
-        <div className="py-8 text-center text-slate-600">
-          <p>No orders found for this patient.</p>
-          <EmptyOrdersHint
-            view={filter.view}
-            counts={data.view_counts}
-            allDatesCounts={data.all_dates_counts}
-            ranged={hasDateRange(dateFilter.dates)}
-            onShowAllViews={() => filter.setView('all')}
-            onShowAllDates={dateFilter.showAllDates}
-          />
-        </div>
+        <EmptyState
+          title="No orders found for this patient."
+          action={
+            <EmptyOrdersHint
+              view={filter.view}
+              counts={data.view_counts}
+              allDatesCounts={data.all_dates_counts}
+              ranged={hasDateRange(dateFilter.dates)}
+              onShowAllViews={() => filter.setView('all')}
+              onShowAllDates={dateFilter.showAllDates}
+            />
+          }
+        />
       ) : (
         <OrdersTable
           orders={data?.orders ?? []}
@@ -121,6 +120,6 @@ export const OrdersPanel = ({
         />
       )}
       <Pager label="Orders" page={page} pages={orders.data?.pages ?? 0} onPageChange={setPage} />
-    </section>
+    </Panel>
   );
 };

@@ -2,10 +2,12 @@ import { DISPLAY_LIMITS, formatDate, truncate } from '@portal/domain/format';
 import { displayStatus } from '@portal/domain/order-progress';
 import type { TOrder } from '@portal/domain/patients-api';
 import { orderDoctorName } from '../lib/patient-display';
-import { tableClass, tdClass, textButtonClass } from '../lib/ui-classes';
+import { Button } from '../../../components/ui/button';
+import { SkeletonTableRows } from '../../../components/ui/skeleton';
+import { TBody, TD, TH, THead, TR, Table } from '../../../components/ui/table';
 import { StatusBadge } from './status-badge';
 import { TrackingLink } from './tracking-link';
-import { HeaderRow, PlaceholderRows } from './table-parts';
+import { HeaderRow } from './table-parts';
 
 const COLUMNS = ['SO#', 'Date', 'Status', 'Doctor', 'Tracking'] as const;
 
@@ -18,28 +20,26 @@ type TOrdersTableProps = {
 
 /** A patient's orders; scrolls within 700 px on desktop (core.md section 2). */
 export const OrdersTable = ({ orders, loading, selectedId, onSelect }: TOrdersTableProps) => (
-  <div className="overflow-x-auto md:max-h-[700px] md:overflow-y-auto">
-    <table className={tableClass} aria-busy={loading}>
-      <caption className="sr-only">Orders</caption>
-      <thead className="sticky top-0">
-        <HeaderRow columns={COLUMNS} />
-      </thead>
-      <tbody>
-        {loading ? (
-          <PlaceholderRows columns={COLUMNS} rows={4} />
-        ) : (
-          orders.map((order) => (
-            <OrderRow
-              key={order.order_id}
-              order={order}
-              selected={order.order_id === selectedId}
-              onSelect={onSelect}
-            />
-          ))
-        )}
-      </tbody>
-    </table>
-  </div>
+  <Table wrapperClassName="md:max-h-[700px] md:overflow-y-auto" aria-busy={loading}>
+    <caption className="sr-only">Orders</caption>
+    <THead className="sticky top-0">
+      <HeaderRow columns={COLUMNS} />
+    </THead>
+    <TBody>
+      {loading ? (
+        <SkeletonTableRows columns={COLUMNS} rows={4} label="Loading orders..." />
+      ) : (
+        orders.map((order) => (
+          <OrderRow
+            key={order.order_id}
+            order={order}
+            selected={order.order_id === selectedId}
+            onSelect={onSelect}
+          />
+        ))
+      )}
+    </TBody>
+  </Table>
 );
 
 const OrderRow = ({
@@ -54,35 +54,32 @@ const OrderRow = ({
   const doctor = orderDoctorName(order.doctor);
   const so = order.so_number ?? order.order_id;
   return (
-    <tr aria-current={selected || undefined} className={selected ? 'bg-brand-50' : undefined}>
-      <th scope="row" className={`${tdClass} font-normal`}>
-        <button
-          type="button"
+    <TR aria-current={selected || undefined} className={selected ? 'bg-brand-50' : undefined}>
+      <TH scope="row" className="font-normal">
+        <Button
+          variant="link"
           aria-label={`Order ${so}`}
-          className={`${textButtonClass} font-mono`}
+          className="font-mono"
           onClick={() => onSelect(order)}
         >
           {so}
-        </button>
-      </th>
-      <td className={`${tdClass} whitespace-nowrap`}>{formatDate(order.date_created)}</td>
-      <td className={tdClass}>
+        </Button>
+      </TH>
+      <TD className="whitespace-nowrap">{formatDate(order.date_created)}</TD>
+      <TD>
         <StatusBadge status={displayStatus(order)} />
-      </td>
-      <td
-        className={tdClass}
-        title={doctor.length > DISPLAY_LIMITS.doctorName ? doctor : undefined}
-      >
+      </TD>
+      <TD title={doctor.length > DISPLAY_LIMITS.doctorName ? doctor : undefined}>
         {truncate(doctor, DISPLAY_LIMITS.doctorName) || 'N/A'}
-      </td>
-      <td className={`${tdClass} whitespace-nowrap`}>
+      </TD>
+      <TD className="whitespace-nowrap">
         <TrackingLink
           carrier={order.carrier}
           trackingNumber={order.tracking_number}
           short
           fallback="N/A"
         />
-      </td>
-    </tr>
+      </TD>
+    </TR>
   );
 };

@@ -1,7 +1,6 @@
 import type { TPatientSummary } from '@portal/domain/patients-api';
 import { usePatientBrowser } from '../hooks/use-patient-browser';
 import type { TStaffUser } from '../hooks/use-payor-scope';
-import { FullScreenLoading } from './full-screen-loading';
 import { OrderDetail } from './order-detail';
 import { OrdersPanel } from './orders-panel';
 import { PatientDetailsModal } from './patient-details-modal';
@@ -23,18 +22,18 @@ export const PatientBrowser = ({ user, layout }: TPatientBrowserProps) => {
   const browser = usePatientBrowser(user);
   const { scope, filters, list } = browser;
   const patients = list.data?.patients ?? NO_PATIENTS;
-  if (browser.firstLoad) {
-    return <FullScreenLoading />;
-  }
-
+  // Until the first page is known the screen keeps its frame (search, 'Patients (0)')
+  // with placeholder rows where the patients will be.
   const patientList = (
     <PatientList
       patients={patients}
       total={list.data?.total ?? 0}
       page={filters.page}
       pages={list.data?.pages ?? 0}
-      loading={scope.payorKey !== undefined && (list.isPending || list.isPlaceholderData)}
+      loading={browser.loading}
       error={browser.error}
+      onRetry={browser.canRetry ? browser.refresh : undefined}
+      retrying={list.isFetching}
       favoritesOnly={filters.favoritesOnly}
       onToggleFavoritesOnly={filters.toggleFavoritesOnly}
       onPageChange={filters.setPage}

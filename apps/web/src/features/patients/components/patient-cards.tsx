@@ -1,31 +1,46 @@
 import { formatDate, formatPhone } from '@portal/domain/format';
 import type { TPatientSummary } from '@portal/domain/patients-api';
+import { Button } from '../../../components/ui/button';
+import { CardList, CardListItem } from '../../../components/ui/card-list';
+import { cn } from '../../../lib/cn';
 import { fullName } from '../lib/patient-display';
-import { buttonClass, textButtonClass } from '../lib/ui-classes';
 import { FavoriteButton } from './favorite-button';
-import { LOADING_ROWS, type TPatientRowActions } from './patient-row-actions';
+import { FIRST_LOAD_TEXT, LOADING_ROWS, type TPatientRowActions } from './patient-row-actions';
 
 type TPatientCardsProps = TPatientRowActions & {
   patients: readonly TPatientSummary[];
   loading: boolean;
 };
 
-/** The patient list on phones (below md): one card per patient. */
-export const PatientCards = ({ patients, loading, ...actions }: TPatientCardsProps) => (
-  <ul className="space-y-3 md:hidden" aria-label="Patients" aria-busy={loading}>
-    {loading
-      ? Array.from({ length: LOADING_ROWS }, (_, index) => (
-          <li
-            key={index}
-            data-testid="patient-placeholder-card"
-            className="h-24 animate-pulse rounded-xl bg-slate-100"
-          />
-        ))
-      : patients.map((patient) => (
-          <PatientCard key={patient.patient_key} patient={patient} {...actions} />
-        ))}
-  </ul>
+/** Card-sized placeholders while a page loads, and one polite status for screen readers. */
+const PlaceholderCards = () => (
+  <div aria-busy="true">
+    <p role="status" className="sr-only">
+      {FIRST_LOAD_TEXT}
+    </p>
+    <CardList aria-hidden="true">
+      {Array.from({ length: LOADING_ROWS }, (_, index) => (
+        <li
+          key={index}
+          data-testid="patient-placeholder-card"
+          className="h-24 animate-pulse rounded-xl bg-slate-100"
+        />
+      ))}
+    </CardList>
+  </div>
 );
+
+/** The patient list on phones (below md): one card per patient. */
+export const PatientCards = ({ patients, loading, ...actions }: TPatientCardsProps) =>
+  loading ? (
+    <PlaceholderCards />
+  ) : (
+    <CardList aria-label="Patients">
+      {patients.map((patient) => (
+        <PatientCard key={patient.patient_key} patient={patient} {...actions} />
+      ))}
+    </CardList>
+  );
 
 const Field = ({ label, value }: { label: string; value: string | number }) => (
   <div>
@@ -45,15 +60,15 @@ const PatientCard = ({
   const name = fullName(patient);
   const selected = patient.patient_key === selectedKey;
   return (
-    <li
+    <CardListItem
       data-testid="patient-card"
       aria-current={selected || undefined}
-      className={`rounded-xl border p-4 ${selected ? 'border-brand-600 bg-brand-50' : 'border-slate-200 bg-white'}`}
+      className={cn('p-4', selected && 'border-brand-600 bg-brand-50')}
     >
       <div className="mb-2 flex items-start justify-between gap-2">
-        <button type="button" className={textButtonClass} onClick={() => onSelect(patient)}>
+        <Button variant="link" onClick={() => onSelect(patient)}>
           {name}
-        </button>
+        </Button>
         <FavoriteButton
           patientName={name}
           isFavorite={favorites.has(patient.patient_key)}
@@ -67,14 +82,14 @@ const PatientCard = ({
         <Field label="Orders" value={patient.order_count} />
         <Field label="In Progress" value={patient.in_progress_count} />
       </dl>
-      <button
-        type="button"
+      <Button
+        size="sm"
         aria-label={`Details for ${name}`}
-        className={`${buttonClass} mt-3 w-full`}
+        className="mt-3 w-full"
         onClick={() => onDetails(patient)}
       >
         Details
-      </button>
-    </li>
+      </Button>
+    </CardListItem>
   );
 };

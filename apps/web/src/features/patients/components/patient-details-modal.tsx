@@ -2,10 +2,11 @@ import { DASHBOARD_MESSAGES } from '@portal/domain/patients-rules';
 import type { TPatientDetail, TPatientPayor, TPatientSummary } from '@portal/domain/patients-api';
 import { Alert } from '../../../components/ui/alert';
 import { Modal, type TModalSize } from '../../../components/ui/modal';
-import { Spinner } from '../../../components/ui/spinner';
+import { SkeletonRows } from '../../../components/ui/skeleton';
 import { usePatient } from '../api/get-patient';
 import { usePatientCompany } from '../api/get-patient-company';
 import { fullName } from '../lib/patient-display';
+import { DetailBlock } from './detail-block';
 import {
   AddressInformation,
   DoctorInformation,
@@ -74,7 +75,9 @@ export const PatientDetailsBody = ({
     <div className="grid gap-4 sm:grid-cols-2">
       <PersonalInformation patient={detail ?? patient} />
       {detailState === 'loading' ? (
-        <Spinner label="Loading patient details..." />
+        <DetailBlock title="Doctor Information">
+          <SkeletonRows rows={2} label="Loading patient details..." rowClassName="h-5" />
+        </DetailBlock>
       ) : (
         <DoctorInformation doctor={detail?.doctor} />
       )}

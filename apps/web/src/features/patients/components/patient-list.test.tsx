@@ -123,10 +123,20 @@ describe('PatientList', () => {
     expect(screen.getAllByTestId('patient-placeholder-card')).toHaveLength(6);
   });
 
-  it('shows the error instead of rows', () => {
-    renderList({ error: 'Failed to load patients' });
-    expect(screen.getByRole('alert').textContent).toBe('Failed to load patients');
+  it('shows the error instead of rows, under the heading, with a Retry', () => {
+    const onRetry = vi.fn();
+    renderList({ error: 'Failed to load patients', total: 0, onRetry });
+    expect(screen.getByRole('heading', { name: 'Patients (0)' })).toBeTruthy();
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getByText('Failed to load patients')).toBeTruthy();
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledOnce();
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('offers no Retry where asking again cannot help', () => {
+    renderList({ error: 'Failed to retrieve user information' });
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 
   it('keeps the placeholders while a page of rows is drawn, never "No patients found"', async () => {

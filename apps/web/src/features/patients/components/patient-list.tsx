@@ -1,9 +1,11 @@
 import { useDeferredValue } from 'react';
 import type { TPatientSummary } from '@portal/domain/patients-api';
-import { useWideScreen } from '../../../lib/use-wide-screen';
-import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TableOrCards } from '../../../components/ui/card-list';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
 import { Pager } from '../../../components/ui/pager';
-import { buttonClass, panelClass } from '../lib/ui-classes';
+import { Panel } from '../../../components/ui/panel';
 import { PatientCards } from './patient-cards';
 import type { TPatientRowActions } from './patient-row-actions';
 import { PatientTable } from './patient-table';
@@ -16,6 +18,10 @@ export type TPatientListProps = TPatientRowActions & {
   pages: number;
   loading: boolean;
   error: string | undefined;
+  /** Loads the list again after an error; no Retry where one cannot help (no payor). */
+  onRetry?: (() => void) | undefined;
+  /** The retry is under way. */
+  retrying?: boolean;
   favoritesOnly: boolean;
   onToggleFavoritesOnly: () => void;
   onPageChange: (page: number) => void;
@@ -29,6 +35,8 @@ export const PatientList = ({
   pages,
   loading,
   error,
+  onRetry,
+  retrying = false,
   favoritesOnly,
   onToggleFavoritesOnly,
   onPageChange,
@@ -44,42 +52,38 @@ export const PatientList = ({
     : drawn;
   const title = favoritesOnly ? `Favorite Patients (${shown.length})` : `Patients (${total})`;
   const empty = !loading && !drawing && !error && shown.length === 0;
-  const wide = useWideScreen();
+  const busy = loading || drawing;
 
   return (
-    <section aria-labelledby="patient-list-title" className={panelClass}>
+    <Panel aria-labelledby="patient-list-title">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 id="patient-list-title" className="text-lg font-semibold text-slate-900">
           {title}
         </h2>
-        <button
-          type="button"
-          className={buttonClass}
-          aria-pressed={favoritesOnly}
-          onClick={onToggleFavoritesOnly}
-        >
+        <Button aria-pressed={favoritesOnly} onClick={onToggleFavoritesOnly}>
           {favoritesOnly ? 'Show All' : 'Show Favorites'}
-        </button>
+        </Button>
       </div>
       {error ? (
-        <Alert tone="error">{error}</Alert>
+        <ErrorState title={error} onRetry={onRetry} retrying={retrying} />
       ) : empty ? (
-        <p className="py-8 text-center text-slate-600">
-          {favoritesOnly ? 'No favorite patients found' : 'No patients found'}
-        </p>
+        <EmptyState
+          title={favoritesOnly ? 'No favorite patients found' : 'No patients found'}
+          text={
+            favoritesOnly
+              ? 'Star a patient on this page to keep them here.'
+              : 'Try another name or patient ID, or clear the filters.'
+          }
+        />
       ) : (
-        <>
-          {wide !== false && (
-            <PatientTable patients={shown} loading={loading || drawing} {...actions} />
-          )}
-          {wide !== true && (
-            <PatientCards patients={shown} loading={loading || drawing} {...actions} />
-          )}
-        </>
+        <TableOrCards
+          table={<PatientTable patients={shown} loading={busy} {...actions} />}
+          cards={<PatientCards patients={shown} loading={busy} {...actions} />}
+        />
       )}
       {!favoritesOnly && !error && (
         <Pager label="Patients" page={page} pages={pages} onPageChange={onPageChange} />
       )}
-    </section>
+    </Panel>
   );
 };

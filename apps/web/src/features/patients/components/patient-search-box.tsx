@@ -1,6 +1,9 @@
 import type { ChangeEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Label } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { Panel } from '../../../components/ui/panel';
 import { searchInputPrivacy } from '../lib/search-input';
-import { buttonClass, panelClass } from '../lib/ui-classes';
 
 type TPatientSearchBoxProps = {
   value: string;
@@ -18,15 +21,15 @@ export const PatientSearchBox = ({
   onRefresh,
   refreshing,
 }: TPatientSearchBoxProps) => (
-  <section aria-labelledby="patient-search-title" className={panelClass}>
+  <Panel aria-labelledby="patient-search-title">
     <h2 id="patient-search-title" className="mb-3 text-lg font-semibold text-slate-900">
       Patient Search
     </h2>
     <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-      <label htmlFor="patient-search-input" className="sr-only">
+      <Label htmlFor="patient-search-input" className="sr-only">
         Search patients
-      </label>
-      <input
+      </Label>
+      <Input
         id="patient-search-input"
         name="patient-search"
         type="search"
@@ -34,20 +37,18 @@ export const PatientSearchBox = ({
         placeholder="Search patients..."
         value={value}
         onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
-        className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none sm:max-w-md"
+        className="sm:max-w-md"
       />
       <div className="flex gap-2">
-        <button type="button" className={buttonClass} onClick={onClear}>
-          Clear filters
-        </button>
+        <Button onClick={onClear}>Clear filters</Button>
         {/* Not disabled while busy: a disabled button would drop the keyboard focus. */}
-        <button type="button" className={buttonClass} onClick={onRefresh} aria-busy={refreshing}>
+        <Button onClick={onRefresh} aria-busy={refreshing}>
           {refreshing ? 'Refreshing...' : 'Refresh'}
-        </button>
+        </Button>
       </div>
     </div>
     <p className="mt-2 text-xs text-slate-600">
       Search by name or patient ID; type at least 2 characters.
     </p>
-  </section>
+  </Panel>
 );

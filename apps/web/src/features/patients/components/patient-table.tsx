@@ -1,10 +1,12 @@
 import { formatDate, formatPhone } from '@portal/domain/format';
 import type { TPatientSummary } from '@portal/domain/patients-api';
+import { Button } from '../../../components/ui/button';
+import { SkeletonTableRows } from '../../../components/ui/skeleton';
+import { TBody, TD, TH, THead, TR, Table } from '../../../components/ui/table';
 import { fullName } from '../lib/patient-display';
-import { tableClass, tdClass, textButtonClass } from '../lib/ui-classes';
 import { FavoriteButton } from './favorite-button';
-import { LOADING_ROWS, type TPatientRowActions } from './patient-row-actions';
-import { HeaderRow, PlaceholderRows } from './table-parts';
+import { FIRST_LOAD_TEXT, LOADING_ROWS, type TPatientRowActions } from './patient-row-actions';
+import { HeaderRow } from './table-parts';
 
 const COLUMNS = [
   'Patient Name',
@@ -23,23 +25,26 @@ type TPatientTableProps = TPatientRowActions & {
 
 /** The desktop patient list (md and up); phones get PatientCards instead. */
 export const PatientTable = ({ patients, loading, ...actions }: TPatientTableProps) => (
-  <div className="hidden overflow-x-auto md:block">
-    <table className={tableClass} aria-busy={loading}>
-      <caption className="sr-only">Patients</caption>
-      <thead>
-        <HeaderRow columns={COLUMNS} />
-      </thead>
-      <tbody>
-        {loading ? (
-          <PlaceholderRows columns={COLUMNS} rows={LOADING_ROWS} testId="patient-placeholder-row" />
-        ) : (
-          patients.map((patient) => (
-            <PatientRow key={patient.patient_key} patient={patient} {...actions} />
-          ))
-        )}
-      </tbody>
-    </table>
-  </div>
+  <Table responsive aria-busy={loading}>
+    <caption className="sr-only">Patients</caption>
+    <THead>
+      <HeaderRow columns={COLUMNS} />
+    </THead>
+    <TBody>
+      {loading ? (
+        <SkeletonTableRows
+          columns={COLUMNS}
+          rows={LOADING_ROWS}
+          label={FIRST_LOAD_TEXT}
+          testId="patient-placeholder-row"
+        />
+      ) : (
+        patients.map((patient) => (
+          <PatientRow key={patient.patient_key} patient={patient} {...actions} />
+        ))
+      )}
+    </TBody>
+  </Table>
 );
 
 const PatientRow = ({
@@ -53,34 +58,34 @@ const PatientRow = ({
   const name = fullName(patient);
   const selected = patient.patient_key === selectedKey;
   return (
-    <tr aria-current={selected || undefined} className={selected ? 'bg-brand-50' : undefined}>
-      <th scope="row" className={`${tdClass} font-normal`}>
+    <TR aria-current={selected || undefined} className={selected ? 'bg-brand-50' : undefined}>
+      <TH scope="row" className="font-normal">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <button type="button" className={textButtonClass} onClick={() => onSelect(patient)}>
+          <Button variant="link" onClick={() => onSelect(patient)}>
             {name}
-          </button>
-          <button
-            type="button"
+          </Button>
+          <Button
+            variant="link"
             aria-label={`Details for ${name}`}
-            className={`${textButtonClass} text-xs text-slate-600`}
+            className="text-xs text-slate-600"
             onClick={() => onDetails(patient)}
           >
             Details
-          </button>
+          </Button>
         </div>
-      </th>
-      <td className={tdClass}>{patient.patient_id ?? ''}</td>
-      <td className={tdClass}>{formatDate(patient.dob)}</td>
-      <td className={`${tdClass} whitespace-nowrap`}>{formatPhone(patient.phone)}</td>
-      <td className={tdClass}>{patient.order_count}</td>
-      <td className={tdClass}>{patient.in_progress_count}</td>
-      <td className={tdClass}>
+      </TH>
+      <TD>{patient.patient_id ?? ''}</TD>
+      <TD>{formatDate(patient.dob)}</TD>
+      <TD className="whitespace-nowrap">{formatPhone(patient.phone)}</TD>
+      <TD>{patient.order_count}</TD>
+      <TD>{patient.in_progress_count}</TD>
+      <TD>
         <FavoriteButton
           patientName={name}
           isFavorite={favorites.has(patient.patient_key)}
           onToggle={() => onToggleFavorite(patient.patient_key)}
         />
-      </td>
-    </tr>
+      </TD>
+    </TR>
   );
 };

@@ -1,8 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import type { TOrderPhase } from '@portal/domain/order-progress';
 import { Alert } from '../../../components/ui/alert';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeading } from '../../../components/ui/page-heading';
-import { Spinner } from '../../../components/ui/spinner';
+import { SkeletonRows } from '../../../components/ui/skeleton';
 import { useOrders } from '../api/get-orders';
 import { DataFreshnessLine } from './data-freshness-line';
 import { TimelineSection } from './timeline-section';
@@ -20,9 +22,6 @@ export const TIMELINE_TEXTS = {
   notLinked: 'Your account is not linked to a patient record yet. Please contact us.',
   loadError: 'Failed to load your orders',
 } as const;
-
-const retryClass =
-  'mt-2 font-semibold underline underline-offset-2 focus-visible:ring-2 focus-visible:ring-red-700 focus-visible:outline-none';
 
 /**
  * The patient's whole dashboard page: its h1, how fresh the data is (for an account with
@@ -64,7 +63,7 @@ const TimelineOrders = ({ payorKey, patientKey }: { payorKey: string; patientKey
   if (active.orders.isPending || past.orders.isPending) {
     return (
       <Frame>
-        <Spinner label={TIMELINE_TEXTS.loading} />
+        <SkeletonRows rows={3} label={TIMELINE_TEXTS.loading} rowClassName="h-40 rounded-xl" />
       </Frame>
     );
   }
@@ -73,18 +72,12 @@ const TimelineOrders = ({ payorKey, patientKey }: { payorKey: string; patientKey
     const error = active.orders.error ?? past.orders.error;
     return (
       <Frame>
-        <Alert tone="error">
-          <p>
-            {TIMELINE_TEXTS.loadError}: {error?.message}
-          </p>
-          <button
-            type="button"
-            className={retryClass}
-            onClick={() => failed.forEach((orders) => void orders.refetch())}
-          >
-            Retry
-          </button>
-        </Alert>
+        <ErrorState
+          title={TIMELINE_TEXTS.loadError}
+          message={error?.message}
+          onRetry={() => failed.forEach((orders) => void orders.refetch())}
+          retrying={failed.some((orders) => orders.isFetching)}
+        />
       </Frame>
     );
   }
@@ -92,9 +85,7 @@ const TimelineOrders = ({ payorKey, patientKey }: { payorKey: string; patientKey
   return (
     <Frame total={total}>
       {total === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-slate-600">
-          {TIMELINE_TEXTS.empty}
-        </p>
+        <EmptyState title={TIMELINE_TEXTS.empty} className="bg-white" />
       ) : (
         <>
           <TimelineSection

@@ -1,5 +1,6 @@
+import { Label } from '../../../components/ui/field';
+import { Select } from '../../../components/ui/select';
 import type { TPayorScope } from '../hooks/use-payor-scope';
-import { selectClass } from '../lib/ui-classes';
 
 /** An admin without a payor of their own picks whose patients to see. */
 export const PayorSelect = ({ scope }: { scope: TPayorScope }) => {
@@ -8,12 +9,9 @@ export const PayorSelect = ({ scope }: { scope: TPayorScope }) => {
   }
   return (
     <div className="mb-4 max-w-sm">
-      <label htmlFor="payor-select" className="mb-1 block text-sm font-medium text-slate-700">
-        Payor
-      </label>
-      <select
+      <Label htmlFor="payor-select">Payor</Label>
+      <Select
         id="payor-select"
-        className={selectClass}
         value={scope.payorKey ?? ''}
         onChange={(event) => scope.choosePayor(event.target.value)}
       >
@@ -22,7 +20,7 @@ export const PayorSelect = ({ scope }: { scope: TPayorScope }) => {
             {payor.company_name ?? payor.payor_key}
           </option>
         ))}
-      </select>
+      </Select>
     </div>
   );
 };

@@ -4,12 +4,10 @@ import { ACTION_REQUIRED_LABEL, orderProgress } from '@portal/domain/order-progr
 import { orderReason } from '@portal/domain/order-reason';
 import type { TOrder } from '@portal/domain/patients-api';
 import { trackingUrl } from '@portal/domain/tracking';
-import { linkClass } from '../../../components/ui/styles';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
 import { OrderItems } from './timeline-order-items';
 import { ProgressSteps } from './progress-steps';
-
-const toggleClass =
-  'rounded-lg px-3 py-1.5 text-sm font-medium text-brand-700 ring-1 ring-brand-600/30 hover:bg-brand-50 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none';
 
 /** One order on the timeline: number, date, category, progress, tracking and its items. */
 export const OrderCard = ({ order }: { order: TOrder }) => {
@@ -36,11 +34,7 @@ export const OrderCard = ({ order }: { order: TOrder }) => {
             <time dateTime={order.date_created ?? undefined}>{formatDate(order.date_created)}</time>
           </p>
         </div>
-        {order.so_classification_name ? (
-          <span className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-700">
-            {order.so_classification_name}
-          </span>
-        ) : null}
+        {order.so_classification_name ? <Badge>{order.so_classification_name}</Badge> : null}
       </header>
 
       <ProgressSteps step={step} attention={attention} label={`Progress of order ${soNumber}`} />
@@ -59,24 +53,25 @@ export const OrderCard = ({ order }: { order: TOrder }) => {
 
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
         {tracking ? (
-          <a href={tracking} target="_blank" rel="noopener noreferrer" className={linkClass}>
-            Track shipment{order.carrier ? ` (${order.carrier})` : ''}:{' '}
-            {truncate(order.tracking_number, DISPLAY_LIMITS.trackingNumber)}
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
+          <Button asChild variant="link">
+            <a href={tracking} target="_blank" rel="noopener noreferrer">
+              Track shipment{order.carrier ? ` (${order.carrier})` : ''}:{' '}
+              {truncate(order.tracking_number, DISPLAY_LIMITS.trackingNumber)}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </Button>
         ) : (
           <span />
         )}
         {order.so_number ? (
-          <button
-            type="button"
-            className={toggleClass}
+          <Button
+            size="sm"
             aria-expanded={expanded}
             aria-controls={expanded ? itemsId : undefined}
             onClick={() => setExpanded((open) => !open)}
           >
             {expanded ? 'Hide items' : 'Show items'}
-          </button>
+          </Button>
         ) : null}
       </div>
       {expanded && order.so_number ? <OrderItems soNumber={order.so_number} id={itemsId} /> : null}

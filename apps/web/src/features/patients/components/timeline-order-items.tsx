@@ -1,6 +1,7 @@
 import { DISPLAY_LIMITS, truncate } from '@portal/domain/format';
 import { DASHBOARD_MESSAGES } from '@portal/domain/patients-rules';
-import { Alert } from '../../../components/ui/alert';
+import { ErrorState } from '../../../components/ui/error-state';
+import { SkeletonRows } from '../../../components/ui/skeleton';
 import { useOrderItems } from '../api/get-order-items';
 
 /**
@@ -11,15 +12,20 @@ export const OrderItems = ({ soNumber, id }: { soNumber: string; id: string }) =
   const items = useOrderItems(soNumber);
   if (items.isPending) {
     return (
-      <p id={id} role="status" className="mt-3 text-sm text-slate-600">
-        Loading items...
-      </p>
+      <div id={id} className="mt-3">
+        <SkeletonRows rows={2} label="Loading items..." />
+      </div>
     );
   }
   if (items.isError) {
     return (
       <div id={id} className="mt-3">
-        <Alert tone="error">Failed to load the items of this order: {items.error.message}</Alert>
+        <ErrorState
+          title="Failed to load the items of this order"
+          message={items.error.message}
+          onRetry={() => void items.refetch()}
+          retrying={items.isFetching}
+        />
       </div>
     );
   }

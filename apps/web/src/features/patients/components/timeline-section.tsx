@@ -1,5 +1,6 @@
 import type { TOrderPhase } from '@portal/domain/order-progress';
 import type { TOrderListResponse } from '@portal/domain/patients-api';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { Pager } from '../../../components/ui/pager';
 import { OrderCard } from './timeline-order-card';
 
@@ -26,9 +27,7 @@ export const TimelineSection = ({ phase, data, busy, onPageChange }: TTimelineSe
         {title} ({data.total})
       </h3>
       {data.orders.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-slate-600">
-          {empty}
-        </p>
+        <EmptyState title={empty} className="bg-white py-6" />
       ) : (
         <ol
           aria-label={`${title}, newest first`}

@@ -63,16 +63,18 @@ export const usePatientBrowser = (user: TStaffUser) => {
   const order = listed ? pickedForPatient : undefined;
   const [detailsFor, setDetailsFor] = useState<TPatientSummary>();
 
-  const firstLoad =
-    scope.loading ||
-    (payorKey !== undefined && filters.search === '' && filters.page === 1 && list.isPending);
+  const loading =
+    scope.loading || (payorKey !== undefined && (list.isPending || list.isPlaceholderData));
 
   return {
     scope,
     filters,
     list,
-    firstLoad,
+    /** The list's rows are not this page's yet: placeholders stand in for them. */
+    loading,
     error: scope.error ?? (list.isError ? patientListErrorMessage(list.error) : undefined),
+    /** Asking again can help a failed list, not a user without a payor. */
+    canRetry: scope.error === undefined && list.isError,
     favorites: favorites.data ?? NO_FAVORITES,
     toggleFavorite: (patientKey: string) => toggleFavorite.mutate(patientKey),
     refresh: () => {

@@ -1,10 +1,13 @@
 import type { TClassification } from '@portal/domain/patients-api';
-import { Alert } from '../../../components/ui/alert';
-import { Spinner } from '../../../components/ui/spinner';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { Label } from '../../../components/ui/field';
+import { SkeletonRows } from '../../../components/ui/skeleton';
 
 export type TClassificationListState =
   | { status: 'pending' }
-  | { status: 'error'; message: string; onRetry: () => void }
+  | { status: 'error'; message: string; onRetry: () => void; retrying?: boolean }
   | { status: 'ready'; classifications: readonly TClassification[] };
 
 type TProps = {
@@ -14,65 +17,42 @@ type TProps = {
   onToggle: (key: string) => void;
 };
 
-/** The order categories as checkboxes, with the list's loading and error states. */
+/** The order categories as checkboxes, with the list's loading, empty and error states. */
 export const ClassificationChecklist = ({ list, selected, disabled, onToggle }: TProps) => {
   if (list.status === 'pending') {
-    return <Spinner label="Loading order categories..." />;
+    return <SkeletonRows rows={4} label="Loading order categories..." />;
   }
   if (list.status === 'error') {
     return (
-      <Alert tone="error">
-        <p>Failed to load order categories: {list.message}</p>
-        <button
-          type="button"
-          className="mt-2 font-semibold underline underline-offset-2 focus-visible:ring-2 focus-visible:ring-red-700 focus-visible:outline-none"
-          onClick={list.onRetry}
-        >
-          Try again
-        </button>
-      </Alert>
+      <ErrorState
+        title="Failed to load order categories"
+        message={list.message}
+        onRetry={list.onRetry}
+        retrying={list.retrying}
+      />
     );
   }
   if (list.classifications.length === 0) {
-    return <p className="py-4 text-sm text-slate-600">No order categories are available.</p>;
+    return <EmptyState title="No order categories are available." />;
   }
   return (
     <fieldset>
-      <legend className="mb-2 text-sm font-medium text-slate-700">Order categories</legend>
+      <Label asChild>
+        <legend>Order categories</legend>
+      </Label>
       <ul className="max-h-72 space-y-1 overflow-y-auto rounded-lg border border-slate-200 p-2">
-        {list.classifications.map((classification) => {
-          const id = `so-classification-${classification.id}`;
-          const hint = classification.description ? `${id}-description` : undefined;
-          return (
-            <li
-              key={classification.key}
-              className="flex items-start gap-3 rounded-md px-2 py-2 hover:bg-slate-50"
-            >
-              <input
-                id={id}
-                type="checkbox"
-                className="mt-0.5 size-4 shrink-0 accent-brand-600"
-                checked={selected.includes(classification.key)}
-                disabled={disabled}
-                aria-describedby={hint}
-                onChange={() => onToggle(classification.key)}
-              />
-              <div>
-                <label
-                  htmlFor={id}
-                  className="block cursor-pointer text-sm font-medium text-slate-900"
-                >
-                  {classification.name ?? classification.key}
-                </label>
-                {hint ? (
-                  <p id={hint} className="text-xs text-slate-600">
-                    {classification.description}
-                  </p>
-                ) : null}
-              </div>
-            </li>
-          );
-        })}
+        {list.classifications.map((classification) => (
+          <li key={classification.key} className="rounded-md px-2 py-2 hover:bg-slate-50">
+            <Checkbox
+              id={`so-classification-${classification.id}`}
+              label={classification.name ?? classification.key}
+              description={classification.description ?? undefined}
+              checked={selected.includes(classification.key)}
+              disabled={disabled}
+              onCheckedChange={() => onToggle(classification.key)}
+            />
+          </li>
+        ))}
       </ul>
     </fieldset>
   );

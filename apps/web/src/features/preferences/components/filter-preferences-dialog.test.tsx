@@ -29,11 +29,13 @@ describe('FilterPreferencesDialog', () => {
     const props = renderDialog();
     expect(screen.getByRole('dialog', { name: FILTER_DIALOG_TITLE })).toBeTruthy();
     const cpap = screen.getByRole('checkbox', { name: 'CPAP Supplies' });
-    expect(cpap).toHaveProperty('checked', true);
+    expect(cpap.getAttribute('aria-checked')).toBe('true');
     expect(document.getElementById(cpap.getAttribute('aria-describedby')!)?.textContent).toBe(
       'Masks and tubing',
     );
-    expect(screen.getByRole('checkbox', { name: 'Diabetic' })).toHaveProperty('checked', false);
+    expect(screen.getByRole('checkbox', { name: 'Diabetic' }).getAttribute('aria-checked')).toBe(
+      'false',
+    );
     fireEvent.click(screen.getByRole('checkbox', { name: 'Diabetic' }));
     expect(props.onToggle).toHaveBeenCalledWith('DIAB');
     fireEvent.click(screen.getByRole('button', { name: 'Skip for now' }));
@@ -87,7 +89,7 @@ describe('FilterPreferencesDialog', () => {
     const onRetry = vi.fn();
     renderDialog({ list: { status: 'error', message: 'Server error.', onRetry } });
     expect(screen.getByRole('alert').textContent).toContain('Failed to load order categories');
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalledOnce();
     expect(screen.queryByText(NO_CATEGORIES_WARNING)).toBeNull();
   });

@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
 import { NO_CATEGORIES_WARNING } from '../lib/first-login-rules';
 import { ClassificationChecklist, type TClassificationListState } from './classification-checklist';
 
@@ -15,9 +16,6 @@ type TProps = {
   onSkip: () => void;
   onSave: () => void;
 };
-
-const buttonBase =
-  'rounded-lg px-4 py-2.5 font-semibold focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-not-allowed';
 
 const keepOpen = (event: Event) => event.preventDefault();
 
@@ -63,22 +61,16 @@ export const FilterPreferencesDialog = (props: TProps) => {
             </p>
           ) : null}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <button
-              type="button"
-              className={`${buttonBase} text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50 disabled:text-slate-400`}
-              disabled={working}
-              onClick={props.onSkip}
-            >
+            <Button disabled={working} onClick={props.onSkip}>
               Skip for now
-            </button>
-            <button
-              type="button"
-              className={`${buttonBase} bg-brand-600 text-white hover:bg-brand-700 disabled:bg-slate-400`}
+            </Button>
+            <Button
+              variant="primary"
               disabled={working || list.status !== 'ready'}
               onClick={props.onSave}
             >
               {busy === 'save' ? 'Saving...' : 'Save Preferences'}
-            </button>
+            </Button>
           </div>
         </Dialog.Content>
       </Dialog.Portal>

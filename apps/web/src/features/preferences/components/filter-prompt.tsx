@@ -30,6 +30,7 @@ export const FilterPrompt = ({ markShown, onClose }: TPromptProps & { onClose: (
         status: 'error',
         message: classifications.error.message,
         onRetry: () => void classifications.refetch(),
+        retrying: classifications.isFetching,
       }
     : classifications.data && preferences.data
       ? { status: 'ready', classifications: classifications.data }

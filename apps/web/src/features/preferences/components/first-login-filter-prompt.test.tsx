@@ -63,7 +63,9 @@ describe('FirstLoginFilterPrompt', () => {
 
   it('pre-checks the enabled categories', async () => {
     await renderOpenPrompt(vi.fn());
-    expect(screen.getByRole('checkbox', { name: 'CPAP Supplies' })).toHaveProperty('checked', true);
+    expect(
+      screen.getByRole('checkbox', { name: 'CPAP Supplies' }).getAttribute('aria-checked'),
+    ).toBe('true');
   });
 
   it('Skip marks the prompt shown and closes', async () => {
