@@ -116,7 +116,10 @@ test('the password form opens, checks the match, and closes clear on Cancel', as
   await password.getByLabel('New Password', { exact: true }).fill('Brand-New-Pass7!');
   await password.getByLabel('Confirm New Password', { exact: true }).fill('Brand-New-Pass8!');
   await password.getByRole('button', { name: 'Update Password' }).click();
-  await expect(password.getByRole('alert')).toHaveText(PROFILE_MESSAGES.passwordsDiffer);
+  // The same form as /change-password's: the mismatch shows under the field it concerns.
+  const confirm = password.getByLabel('Confirm New Password', { exact: true });
+  await expect(confirm).toHaveAttribute('aria-invalid', 'true');
+  await expect(password.getByText(PROFILE_MESSAGES.passwordsDiffer)).toBeVisible();
   // A patient sees no order classification filters.
   await expect(page.getByRole('region', { name: 'Order Classification Filters' })).toHaveCount(0);
   await expectNoA11yViolations(page);

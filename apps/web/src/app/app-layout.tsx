@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Button } from '../components/ui/button';
+import { ToastProvider } from '../components/ui/toast';
 import { useCheckAuth } from '../features/auth/api/check-auth';
 import { useMarkFilterPreferencesShown } from '../features/auth/api/filter-preferences-shown';
 import { useLogout, type TSignOutReason } from '../features/auth/api/logout';
@@ -12,12 +14,10 @@ import { MainNav } from './main-nav';
 import { usePreloadOverlaysWhenIdle } from './overlay-preload';
 import { CHANGE_PASSWORD_PATH, isPasswordChangeForced } from './password-reset-redirect';
 
-const quietButton =
-  'rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none';
-
 /**
  * The signed-in screens' frame: header, role-filtered navigation (a menu on small screens),
- * content, the first-login filter prompt (core.md section 2) and the idle logoff.
+ * content, the first-login filter prompt (core.md section 2) and the idle logoff. The toasts
+ * (ToastProvider) live here, so a toast raised on one screen stays when the user moves on.
  */
 export const AppLayout = () => {
   const { data } = useCheckAuth();
@@ -69,67 +69,69 @@ export const AppLayout = () => {
   }
 
   return (
-    <div className="flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="sr-only rounded bg-white px-3 py-2 focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-10"
-      >
-        Skip to main content
-      </a>
-      <header className="flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-3">
-        <div className="flex items-center gap-2">
-          <button
-            type="button"
-            // While forced the menu holds only Change Password, which the header shows from sm.
-            className={`${quietButton} ${forced ? 'sm:hidden' : 'lg:hidden'}`}
-            aria-expanded={menuOpen}
-            aria-controls="main-nav"
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            Menu
-          </button>
-          {forced ? (
-            <span className="font-bold whitespace-nowrap text-brand-700">Supplier Portal</span>
-          ) : (
-            <Link to="/" className="font-bold whitespace-nowrap text-brand-700">
-              Supplier Portal
-            </Link>
-          )}
-        </div>
-        <div className="flex items-center gap-2">
-          <span className="hidden text-sm text-slate-600 sm:inline">{user.email}</span>
-          <Link to="/change-password" className={`${quietButton} hidden sm:inline-block`}>
-            Change Password
-          </Link>
-          <button type="button" className={quietButton} onClick={signOut}>
-            Logout
-          </button>
-        </div>
-      </header>
-      <div className="flex flex-1 flex-col lg:flex-row">
-        <nav
-          id="main-nav"
-          aria-label="Main"
-          className={`${menuOpen ? 'block' : 'hidden'} border-b border-slate-200 bg-white p-3 ${forced ? 'lg:hidden' : 'lg:block'} lg:w-60 lg:border-r lg:border-b-0`}
+    <ToastProvider>
+      <div className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only rounded bg-white px-3 py-2 focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-10"
         >
-          {!forced && <MainNav role={user.role} onNavigate={() => setMenuOpen(false)} />}
-          {/* On phones the header has no room for it, so it joins the menu. */}
-          <Link
-            to="/change-password"
-            className="mt-1 block rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none sm:hidden"
-            onClick={() => setMenuOpen(false)}
+          Skip to main content
+        </a>
+        <header className="flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-3">
+          <div className="flex items-center gap-2">
+            <Button
+              variant="ghost"
+              // While forced the menu holds only Change Password, which the header shows from sm.
+              className={forced ? 'sm:hidden' : 'lg:hidden'}
+              aria-expanded={menuOpen}
+              aria-controls="main-nav"
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              Menu
+            </Button>
+            {forced ? (
+              <span className="font-bold whitespace-nowrap text-brand-700">Supplier Portal</span>
+            ) : (
+              <Link to="/" className="font-bold whitespace-nowrap text-brand-700">
+                Supplier Portal
+              </Link>
+            )}
+          </div>
+          <div className="flex items-center gap-2">
+            <span className="hidden text-sm text-slate-600 sm:inline">{user.email}</span>
+            <Button asChild variant="ghost" className="hidden sm:inline-flex">
+              <Link to="/change-password">Change Password</Link>
+            </Button>
+            <Button variant="ghost" onClick={signOut}>
+              Logout
+            </Button>
+          </div>
+        </header>
+        <div className="flex flex-1 flex-col lg:flex-row">
+          <nav
+            id="main-nav"
+            aria-label="Main"
+            className={`${menuOpen ? 'block' : 'hidden'} border-b border-slate-200 bg-white p-3 ${forced ? 'lg:hidden' : 'lg:block'} lg:w-60 lg:border-r lg:border-b-0`}
           >
-            Change Password
-          </Link>
-        </nav>
-        <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 sm:px-8 focus:outline-none">
-          <ErrorBoundary key={location.pathname}>
-            {blocked ? <ForcedPasswordNotice /> : <Outlet />}
-          </ErrorBoundary>
-        </main>
+            {!forced && <MainNav role={user.role} onNavigate={() => setMenuOpen(false)} />}
+            {/* On phones the header has no room for it, so it joins the menu. */}
+            <Link
+              to="/change-password"
+              className="mt-1 block rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none sm:hidden"
+              onClick={() => setMenuOpen(false)}
+            >
+              Change Password
+            </Link>
+          </nav>
+          <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 sm:px-8 focus:outline-none">
+            <ErrorBoundary key={location.pathname}>
+              {blocked ? <ForcedPasswordNotice /> : <Outlet />}
+            </ErrorBoundary>
+          </main>
+        </div>
+        <FirstLoginFilterPrompt user={user} markShown={() => markFilterPromptShown.mutateAsync()} />
+        <IdleLogoff onSignOut={signOut} onExpire={() => endSession('idle')} />
       </div>
-      <FirstLoginFilterPrompt user={user} markShown={() => markFilterPromptShown.mutateAsync()} />
-      <IdleLogoff onSignOut={signOut} onExpire={() => endSession('idle')} />
-    </div>
+    </ToastProvider>
   );
 };

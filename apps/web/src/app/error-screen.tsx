@@ -1,5 +1,4 @@
-const secondaryButtonClass =
-  'rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none';
+import { Button } from '../components/ui/button';
 
 /** The error screen of core.md section 2. */
 export const ErrorScreen = ({ message, onRetry }: { message?: string; onRetry: () => void }) => (
@@ -10,20 +9,10 @@ export const ErrorScreen = ({ message, onRetry }: { message?: string; onRetry: (
     <h1 className="mb-2 text-2xl font-bold text-slate-900">Something went wrong</h1>
     <p className="mb-6 text-slate-700">{message || 'An unexpected error occurred'}</p>
     <div className="flex justify-center gap-3">
-      <button
-        type="button"
-        onClick={onRetry}
-        className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none"
-      >
+      <Button variant="primary" onClick={onRetry}>
         Retry
-      </button>
-      <button
-        type="button"
-        onClick={() => window.location.reload()}
-        className={secondaryButtonClass}
-      >
-        Reload Page
-      </button>
+      </Button>
+      <Button onClick={() => window.location.reload()}>Reload Page</Button>
     </div>
   </div>
 );

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Button } from '../components/ui/button';
 import { PageHeading } from '../components/ui/page-heading';
 import { CHANGE_PASSWORD_PATH } from './password-reset-redirect';
 
@@ -15,11 +16,8 @@ export const ForcedPasswordNotice = () => (
   <>
     <PageHeading title={FORCED_PASSWORD_TEXTS.title} />
     <p className="mb-4 text-slate-700">{FORCED_PASSWORD_TEXTS.body}</p>
-    <Link
-      to={CHANGE_PASSWORD_PATH}
-      className="inline-block rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none"
-    >
-      Change Password
-    </Link>
+    <Button asChild variant="primary">
+      <Link to={CHANGE_PASSWORD_PATH}>Change Password</Link>
+    </Button>
   </>
 );

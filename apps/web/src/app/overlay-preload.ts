@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { ModalDialog } from '../components/ui/modal';
+import { ToastViewport } from '../components/ui/toast';
 import { IdleWarningDialog } from '../features/auth/components/idle-logoff';
 import { OrderCategoriesDropdown } from '../features/patients/components/orders-panel';
 
@@ -7,7 +8,7 @@ import { OrderCategoriesDropdown } from '../features/patients/components/orders-
 export const OVERLAY_PRELOAD_DELAY_MS = 5_000;
 
 /**
- * The dialogs and popovers (Radix, about 22 kB gzip) are no part of a screen's start: a
+ * The dialogs, popovers and toasts (Radix, about 22 kB gzip) are no part of a screen's start: a
  * phone spent its first seconds fetching and evaluating them for nothing (benchmarks.md,
  * session 8). They are fetched once the signed-in frame has been up a while, so the first
  * dialog a user opens, and the idle warning, still open at once.
@@ -17,6 +18,7 @@ export const preloadOverlays = () =>
     ModalDialog.preload(),
     IdleWarningDialog.preload(),
     OrderCategoriesDropdown.preload(),
+    ToastViewport.preload(),
   ]);
 
 export const usePreloadOverlaysWhenIdle = () => {

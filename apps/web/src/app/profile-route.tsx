@@ -1,13 +1,32 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { authQueryKey, useCheckAuth } from '../features/auth/api/check-auth';
 import { useChangePassword } from '../features/auth/api/change-password';
+import { ChangePasswordForm } from '../features/auth/components/change-password-form';
 import { usePreferences } from '../features/preferences/api/get-preferences';
 import { useSoClassifications } from '../features/preferences/api/get-so-classifications';
 import { useToggleClassification } from '../features/preferences/api/toggle-classification';
 import { classificationToggles } from '../features/preferences/lib/first-login-rules';
 import type { TFilterList } from '../features/profile/components/filter-section';
+import {
+  PROFILE_PASSWORD_TEXTS,
+  type TPasswordFormProps,
+} from '../features/profile/components/password-section';
 import { ProfilePage } from '../features/profile/components/profile-page';
 import { showsClassificationFilters } from '../features/profile/lib/profile-rules';
+
+/**
+ * My Profile's password form: the one /change-password shows, in the profile's words and
+ * with a Cancel (docs/decisions.md, "One change-password form").
+ */
+export const renderProfilePasswordForm =
+  (username: string | undefined) => (form: TPasswordFormProps) => (
+    <ChangePasswordForm
+      firstPassword={false}
+      username={username}
+      texts={PROFILE_PASSWORD_TEXTS}
+      {...form}
+    />
+  );
 
 /**
  * /profile: the profile feature's screen wired to the auth feature (the signed-in user, the
@@ -46,6 +65,7 @@ export const ProfileRoute = () => {
       user={user}
       onProfileSaved={() => queryClient.invalidateQueries({ queryKey: authQueryKey })}
       onChangePassword={changePassword.mutateAsync}
+      renderPasswordForm={renderProfilePasswordForm(user.email)}
       filters={filters}
       onSaveFilters={saveFilters}
     />

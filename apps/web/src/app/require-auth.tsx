@@ -1,5 +1,6 @@
 import { useDeferredValue, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Button } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
 import { useCheckAuth } from '../features/auth/api/check-auth';
 import {
@@ -9,9 +10,6 @@ import {
   redirectLoopDetected,
   resetCompletedThisLoad,
 } from './password-reset-redirect';
-
-const primaryButton =
-  'rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none';
 
 /** An automatic redirect to /change-password, counted for the loop rule. */
 const RedirectToChangePassword = () => {
@@ -51,9 +49,9 @@ export const RequireAuth = () => {
         >
           <h1 className="mb-2 text-2xl font-bold text-slate-900">Authentication Error</h1>
           <p className="mb-6 text-slate-700">{auth.error.message}</p>
-          <button type="button" onClick={() => void auth.refetch()} className={primaryButton}>
+          <Button variant="primary" onClick={() => void auth.refetch()}>
             Retry
-          </button>
+          </Button>
         </div>
       </main>
     );

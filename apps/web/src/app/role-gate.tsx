@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AUTH_MESSAGES } from '@portal/domain/messages';
 import { canOpen, landingPathFor, type TAppPath } from '@portal/domain/routes';
-import { linkClass } from '../components/ui/styles';
+import { Button } from '../components/ui/button';
 import { useCheckAuth } from '../features/auth/api/check-auth';
 import { APP_PAGES } from './pages';
 
@@ -25,9 +25,9 @@ export const RoleGate = ({ path, children }: { path: TAppPath; children: ReactNo
       </h1>
       <p className="text-slate-700">{AUTH_MESSAGES.noPermissionPage}</p>
       <p className="mt-6">
-        <Link to={home} className={linkClass}>
-          Go to {homeTitle}
-        </Link>
+        <Button asChild variant="link">
+          <Link to={home}>Go to {homeTitle}</Link>
+        </Button>
       </p>
     </section>
   );

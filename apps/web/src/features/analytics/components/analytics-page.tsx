@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { ANALYTICS_LIMITS } from '@portal/domain/analytics';
+import { Button } from '../../../components/ui/button';
 import { PageHeading } from '../../../components/ui/page-heading';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useProcessingTime } from '../api/get-processing-time';
 import { ANALYTICS_NOTE, SYNC_TIME_UNKNOWN, syncedLabel } from '../lib/display';
 import { ProcessingTimePanel } from './processing-time-panel';
 import { ReorderPanel } from './reorder-panel';
-import { Tabs } from './tabs';
 
 const TABS = [
   { id: 'processing', label: 'Processing Time' },
@@ -35,13 +36,13 @@ export const AnalyticsPage = () => {
           {processing.isError && !processing.isFetching ? (
             <span data-testid="last-synced" className="block sm:inline">
               {SYNC_TIME_UNKNOWN}{' '}
-              <button
-                type="button"
-                className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 focus-visible:rounded focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+              <Button
+                variant="link"
+                className="font-medium underline"
                 onClick={() => void processing.refetch()}
               >
                 Retry
-              </button>
+              </Button>
             </span>
           ) : (
             <span data-testid="last-synced" className="block sm:inline">
@@ -50,12 +51,20 @@ export const AnalyticsPage = () => {
           )}
         </p>
       </div>
-      <Tabs label="Analytics views" tabs={TABS} selected={tab} onSelect={setTab}>
-        {tab === 'processing' ? (
+      <Tabs value={tab} onValueChange={(value) => setTab(value as TTabId)}>
+        <TabsList aria-label="Analytics views">
+          {TABS.map((item) => (
+            <TabsTrigger key={item.id} value={item.id}>
+              {item.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="processing">
           <ProcessingTimePanel days={days} onDaysChange={setDays} />
-        ) : (
+        </TabsContent>
+        <TabsContent value="reorder">
           <ReorderPanel />
-        )}
+        </TabsContent>
       </Tabs>
     </>
   );

@@ -1,5 +1,5 @@
 import type { TReorderExportScope } from '@portal/domain/analytics';
-import { toolButtonClass } from '../../../components/ui/csv-tools';
+import { Button } from '../../../components/ui/button';
 import { useExportReorderCsv } from '../api/export-reorder-csv';
 import { ErrorBox } from './panel-states';
 
@@ -15,15 +15,13 @@ export const ExportCsvButton = ({
   const exporting = useExportReorderCsv();
   return (
     <div className="flex flex-col items-end gap-2">
-      <button
-        type="button"
-        className={toolButtonClass}
+      <Button
         aria-label={label}
         disabled={exporting.isPending}
         onClick={() => exporting.mutate(scope)}
       >
         {exporting.isPending ? 'Exporting...' : 'Export CSV'}
-      </button>
+      </Button>
       {exporting.isError && <ErrorBox>Export failed: {exporting.error.message}</ErrorBox>}
     </div>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
 
 /** A grey block the size of what it waits for, announced politely to screen readers. */
 export const LoadingPlaceholder = ({
@@ -17,16 +18,39 @@ export const LoadingPlaceholder = ({
   </div>
 );
 
-/** The error box: a warning icon and the message, read out at once. */
-export const ErrorBox = ({ children }: { children: ReactNode }) => (
+/**
+ * The spec's error box: a warning icon and the message, read out at once, with a Retry
+ * where one helps. ErrorState's look; ErrorState itself has no place for the spec's icon.
+ */
+export const ErrorBox = ({
+  children,
+  onRetry,
+  retrying = false,
+}: {
+  children: ReactNode;
+  onRetry?: () => void;
+  retrying?: boolean;
+}) => (
   <div
     role="alert"
-    className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+    className="flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
   >
     <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 size-4 shrink-0 fill-red-600">
       <path d="M10 1.5 19 18H1L10 1.5Zm-1 6v5h2v-5H9Zm0 6.5v2h2v-2H9Z" />
     </svg>
-    <span>{children}</span>
+    <div className="min-w-0">
+      <p className="break-words">{children}</p>
+      {onRetry ? (
+        <Button
+          size="sm"
+          className="mt-2"
+          aria-disabled={retrying || undefined}
+          onClick={retrying ? undefined : onRetry}
+        >
+          {retrying ? 'Retrying…' : 'Retry'}
+        </Button>
+      ) : null}
+    </div>
   </div>
 );
 

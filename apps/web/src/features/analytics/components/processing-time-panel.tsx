@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { ANALYTICS_PERIODS, chartStatuses, keyInsights } from '@portal/domain/analytics';
 import { formatDays } from '@portal/domain/format';
+import { Label } from '../../../components/ui/field';
+import { Select } from '../../../components/ui/select';
 import { useProcessingTime } from '../api/get-processing-time';
 import { categoryLabel } from '../lib/display';
 import { Card, ErrorBox } from './panel-states';
@@ -68,25 +70,30 @@ export const ProcessingTimePanel = ({
         <h2 id="processing-title" className="text-xl font-semibold text-slate-900">
           Order Processing Time Analysis
         </h2>
-        <label className="flex items-center gap-2 text-sm text-slate-700">
-          Period
-          <select
+        <div className="flex items-center gap-2">
+          <Label htmlFor="analytics-period" className="mb-0">
+            Period
+          </Label>
+          <Select
+            id="analytics-period"
             value={days}
             onChange={(event) => onDaysChange(Number(event.target.value))}
-            className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+            className="w-44"
           >
             {ANALYTICS_PERIODS.map((period) => (
               <option key={period.days} value={period.days}>
                 {period.label}
               </option>
             ))}
-          </select>
-        </label>
+          </Select>
+        </div>
       </div>
       {query.isPending ? (
         <ProcessingPlaceholder />
       ) : query.isError ? (
-        <ErrorBox>Error loading processing times: {query.error.message}</ErrorBox>
+        <ErrorBox onRetry={() => void query.refetch()} retrying={query.isFetching}>
+          Error loading processing times: {query.error.message}
+        </ErrorBox>
       ) : (
         <>
           <div data-testid="category-cards" className={CARD_GRID}>

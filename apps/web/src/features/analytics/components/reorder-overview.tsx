@@ -1,16 +1,17 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import {
-  ANALYTICS_LIMITS,
-  reorderStatusColour,
-  type TReorderResponse,
-} from '@portal/domain/analytics';
+import { ANALYTICS_LIMITS, type TReorderResponse } from '@portal/domain/analytics';
 import { dashboardPatientLink } from '@portal/domain/dashboard-link';
 import { formatDaysUntilReorder, formatShortDate } from '@portal/domain/format';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { Pager } from '../../../components/ui/pager';
+import { SkeletonRows } from '../../../components/ui/skeleton';
 import { useReorderPatterns } from '../api/get-reorder-patterns';
 import { ExportCsvButton } from './export-csv-button';
 import { ErrorBox } from './panel-states';
+import { reorderTone } from './status-badge';
 
 const needsAttention = (status: string) => status === 'overdue' || status === 'due_soon';
 
@@ -57,10 +58,14 @@ export const ReorderOverview = ({ data }: { data: TReorderResponse }) => {
           )}
         </div>
         {page > 1 && later.isError && (
-          <ErrorBox>Error loading reorder patterns: {later.error.message}</ErrorBox>
+          <ErrorBox onRetry={() => void later.refetch()} retrying={later.isFetching}>
+            Error loading reorder patterns: {later.error.message}
+          </ErrorBox>
         )}
         {total === 0 ? (
-          <p className="text-sm text-slate-600">No patients are overdue or due soon.</p>
+          <EmptyState title="No patients are overdue or due soon." />
+        ) : page > 1 && later.isPending ? (
+          <SkeletonRows rows={size} label="Loading patients needing attention..." />
         ) : (
           <ul className="divide-y divide-slate-100">
             {attention.map((row) => (
@@ -69,27 +74,25 @@ export const ReorderOverview = ({ data }: { data: TReorderResponse }) => {
                 className="flex flex-wrap items-center justify-between gap-2 py-2"
               >
                 <div>
-                  <Link
-                    to={dashboardPatientLink({
-                      payorKey: row.payor_key,
-                      patientKey: row.patient_key,
-                      search: row.patient_id,
-                    })}
-                    className="font-medium text-brand-700 underline-offset-2 hover:underline"
-                  >
-                    {row.patient_name}
-                  </Link>
+                  <Button asChild variant="link" className="font-medium">
+                    <Link
+                      to={dashboardPatientLink({
+                        payorKey: row.payor_key,
+                        patientKey: row.patient_key,
+                        search: row.patient_id,
+                      })}
+                    >
+                      {row.patient_name}
+                    </Link>
+                  </Button>
                   <p className="text-xs text-slate-600">
                     Last order {formatShortDate(row.last_order_date)} ·{' '}
                     {row.order_categories.join(', ') || 'N/A'}
                   </p>
                 </div>
-                <span
-                  className="rounded-full px-2.5 py-0.5 text-xs font-semibold text-white"
-                  style={{ backgroundColor: badgeColour(row.reorder_status) }}
-                >
+                <Badge tone={reorderTone(row.reorder_status)}>
                   {formatDaysUntilReorder(row.days_until_reorder)}
-                </span>
+                </Badge>
               </li>
             ))}
           </ul>
@@ -105,7 +108,3 @@ export const ReorderOverview = ({ data }: { data: TReorderResponse }) => {
     </div>
   );
 };
-
-// White text needs a darker shade than the spec's red and orange to stay readable (WCAG AA).
-const badgeColour = (status: string) =>
-  ({ overdue: '#b91c1c', due_soon: '#c2410c' })[status] ?? reorderStatusColour(status);

@@ -1,10 +1,10 @@
 import { useState } from 'react';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useReorderPatterns } from '../api/get-reorder-patterns';
 import { Card, ErrorBox, LoadingPlaceholder } from './panel-states';
 import { ReorderCategories } from './reorder-categories';
 import { ReorderOverview } from './reorder-overview';
 import { ReorderSchedule } from './reorder-schedule';
-import { Tabs } from './tabs';
 
 const SUB_TABS = [
   { id: 'overview', label: 'Overview' },
@@ -26,7 +26,9 @@ export const ReorderPanel = () => {
       {query.isPending ? (
         <LoadingPlaceholder label="Loading reorder patterns..." />
       ) : query.isError ? (
-        <ErrorBox>Error loading reorder patterns: {query.error.message}</ErrorBox>
+        <ErrorBox onRetry={() => void query.refetch()} retrying={query.isFetching}>
+          Error loading reorder patterns: {query.error.message}
+        </ErrorBox>
       ) : (
         <>
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
@@ -40,7 +42,7 @@ export const ReorderPanel = () => {
               title="Due Soon"
               value={query.data.summary.due_soon.toLocaleString('en-US')}
               note="Within 7 days"
-              tone="text-orange-700"
+              tone="text-amber-700"
             />
             <Card
               title="Avg Reorder Cycle"
@@ -57,12 +59,23 @@ export const ReorderPanel = () => {
               note="With reorder patterns"
             />
           </div>
-          <Tabs label="Reorder views" tabs={SUB_TABS} selected={tab} onSelect={setTab} size="small">
-            {tab === 'overview' && <ReorderOverview data={query.data} />}
-            {tab === 'patients' && <ReorderSchedule total={query.data.summary.total_patients} />}
-            {tab === 'categories' && (
+          <Tabs value={tab} onValueChange={(value) => setTab(value as TSubTab)}>
+            <TabsList aria-label="Reorder views">
+              {SUB_TABS.map((item) => (
+                <TabsTrigger key={item.id} value={item.id}>
+                  {item.label}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+            <TabsContent value="overview">
+              <ReorderOverview data={query.data} />
+            </TabsContent>
+            <TabsContent value="patients">
+              <ReorderSchedule total={query.data.summary.total_patients} />
+            </TabsContent>
+            <TabsContent value="categories">
               <ReorderCategories categories={query.data.category_patterns} />
-            )}
+            </TabsContent>
           </Tabs>
         </>
       )}

@@ -1,7 +1,11 @@
 import { useState } from 'react';
 import { ANALYTICS_LIMITS, type TReorderPattern } from '@portal/domain/analytics';
 import { formatDays, formatShortDate } from '@portal/domain/format';
+import { CardList, CardListItem } from '../../../components/ui/card-list';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { Pager } from '../../../components/ui/pager';
+import { SkeletonRows, SkeletonTableRows } from '../../../components/ui/skeleton';
+import { Table, TBody, TD, TH, THead, TR } from '../../../components/ui/table';
 import { useReorderPatterns } from '../api/get-reorder-patterns';
 import { ExportCsvButton } from './export-csv-button';
 import { ErrorBox } from './panel-states';
@@ -26,12 +30,10 @@ export const ReorderSchedule = ({ total }: { total: number }) => {
   const query = useReorderPatterns({ limit: size, offset: (page - 1) * size });
   const rows = query.data?.reorder_patterns ?? [];
   if (total === 0) {
-    return (
-      <p className="text-sm text-slate-600">No patient has enough orders in the last 180 days.</p>
-    );
+    return <EmptyState title="No patient has enough orders in the last 180 days." />;
   }
   return (
-    <div className="rounded-lg border border-slate-200 bg-white shadow-sm">
+    <div className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       <div className="flex flex-wrap items-start justify-between gap-2 px-4 pt-3">
         <p className="pt-2 text-sm text-slate-600">
           {total.toLocaleString('en-US')} patients, most urgent first
@@ -40,7 +42,9 @@ export const ReorderSchedule = ({ total }: { total: number }) => {
       </div>
       {query.isError && (
         <div className="px-4 pt-3">
-          <ErrorBox>Error loading reorder patterns: {query.error.message}</ErrorBox>
+          <ErrorBox onRetry={() => void query.refetch()} retrying={query.isFetching}>
+            Error loading reorder patterns: {query.error.message}
+          </ErrorBox>
         </div>
       )}
       {/* A focusable region: keyboard users can scroll it if the columns ever overflow. */}
@@ -48,60 +52,68 @@ export const ReorderSchedule = ({ total }: { total: number }) => {
         role="region"
         aria-label="Patient Reorder Schedule table"
         tabIndex={0}
-        className="hidden overflow-x-auto focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none md:block"
+        className="hidden focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none md:block"
       >
-        <table className="min-w-full text-left text-sm" aria-busy={query.isPlaceholderData}>
-          <caption className="px-4 py-3 text-left font-semibold text-slate-900">
+        <Table aria-busy={query.isPending || query.isPlaceholderData}>
+          <caption className="px-3 py-3 text-left font-semibold text-slate-900">
             Patient Reorder Schedule
           </caption>
-          <thead className="bg-slate-50 text-xs text-slate-600 uppercase">
-            <tr>
+          <THead>
+            <TR>
               {COLUMNS.map((name) => (
-                <th key={name} scope="col" className="px-4 py-2 font-semibold">
-                  {name}
-                </th>
+                <TH key={name}>{name}</TH>
               ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.map((row) => (
-              <tr key={row.patient_key}>
-                <th scope="row" className="px-4 py-2 font-medium text-slate-900">
-                  {row.patient_name}
-                </th>
-                {cells(row).map((cell, index) => (
-                  <td key={index} className="px-4 py-2">
-                    {cell}
-                  </td>
-                ))}
-                <td className="px-4 py-2">
-                  <StatusBadge status={row.reorder_status} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+            </TR>
+          </THead>
+          <TBody>
+            {query.isPending ? (
+              <SkeletonTableRows columns={COLUMNS} label="Loading reorder schedule..." />
+            ) : (
+              rows.map((row) => (
+                <TR key={row.patient_key}>
+                  <TH scope="row" className="text-slate-900">
+                    {row.patient_name}
+                  </TH>
+                  {cells(row).map((cell, index) => (
+                    <TD key={index}>{cell}</TD>
+                  ))}
+                  <TD>
+                    <StatusBadge status={row.reorder_status} />
+                  </TD>
+                </TR>
+              ))
+            )}
+          </TBody>
+        </Table>
       </div>
-      <div className="md:hidden">
-        <h3 className="px-4 pt-3 font-semibold text-slate-900">Patient Reorder Schedule</h3>
-        <ul aria-label="Patient Reorder Schedule" className="divide-y divide-slate-100">
-          {rows.map((row) => (
-            <li key={row.patient_key} className="px-4 py-3 text-sm">
-              <div className="flex items-start justify-between gap-2">
-                <p className="font-medium break-words text-slate-900">{row.patient_name}</p>
-                <StatusBadge status={row.reorder_status} />
-              </div>
-              <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1">
-                {cells(row).map((cell, index) => (
-                  <div key={COLUMNS[index + 1]}>
-                    <dt className="text-xs text-slate-600">{COLUMNS[index + 1]}</dt>
-                    <dd>{cell}</dd>
-                  </div>
-                ))}
-              </dl>
-            </li>
-          ))}
-        </ul>
+      <div className="px-4 pt-3 md:hidden">
+        <h3 className="mb-3 font-semibold text-slate-900">Patient Reorder Schedule</h3>
+        {query.isPending ? (
+          <SkeletonRows
+            rows={4}
+            rowClassName="h-24 rounded-xl"
+            label="Loading reorder schedule..."
+          />
+        ) : (
+          <CardList aria-label="Patient Reorder Schedule">
+            {rows.map((row) => (
+              <CardListItem key={row.patient_key}>
+                <div className="flex items-start justify-between gap-2">
+                  <p className="font-medium break-words text-slate-900">{row.patient_name}</p>
+                  <StatusBadge status={row.reorder_status} />
+                </div>
+                <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1">
+                  {cells(row).map((cell, index) => (
+                    <div key={COLUMNS[index + 1]}>
+                      <dt className="text-xs text-slate-600">{COLUMNS[index + 1]}</dt>
+                      <dd>{cell}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </CardListItem>
+            ))}
+          </CardList>
+        )}
       </div>
       <div className="px-4 pb-3">
         <Pager

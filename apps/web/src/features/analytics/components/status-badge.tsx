@@ -1,3 +1,5 @@
+import { Badge, type TBadgeTone } from '../../../components/ui/badge';
+
 const LABELS: Record<string, string> = {
   overdue: 'Overdue',
   due_soon: 'Due Soon',
@@ -5,18 +7,17 @@ const LABELS: Record<string, string> = {
   scheduled: 'Scheduled',
 };
 
-// The spec's status colours (red, orange, blue, green, grey) as light badges with dark text.
-const TONES: Record<string, string> = {
-  overdue: 'bg-red-100 text-red-800',
-  due_soon: 'bg-orange-100 text-orange-800',
-  upcoming: 'bg-blue-100 text-blue-800',
-  scheduled: 'bg-green-100 text-green-800',
+/** The spec's status colours as the app's badge tones (due soon: amber, as orange is not one). */
+const TONES: Record<string, TBadgeTone> = {
+  overdue: 'red',
+  due_soon: 'amber',
+  upcoming: 'blue',
+  scheduled: 'green',
 };
 
+/** The tone of a reorder status; anything else is grey. */
+export const reorderTone = (status: string): TBadgeTone => TONES[status] ?? 'grey';
+
 export const StatusBadge = ({ status }: { status: string }) => (
-  <span
-    className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONES[status] ?? 'bg-slate-100 text-slate-700'}`}
-  >
-    {LABELS[status] ?? status}
-  </span>
+  <Badge tone={reorderTone(status)}>{LABELS[status] ?? status}</Badge>
 );

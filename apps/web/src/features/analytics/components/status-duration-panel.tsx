@@ -36,7 +36,11 @@ export const StatusDurationPanel = () => {
     );
   }
   if (query.isError) {
-    return <ErrorBox>Error loading analytics: {query.error.message}</ErrorBox>;
+    return (
+      <ErrorBox onRetry={() => void query.refetch()} retrying={query.isFetching}>
+        Error loading analytics: {query.error.message}
+      </ErrorBox>
+    );
   }
   // Each bar's colour rides on its row: Recharts fills a bar with its entry's `fill`.
   const rows = query.data.statuses

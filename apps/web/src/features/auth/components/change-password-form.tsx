@@ -1,7 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
 import { firstPasswordProblem } from '@portal/domain/passwords';
+import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/password-field';
-import { primaryButtonClass } from '../../../components/ui/styles';
 import { AccountUsername } from './account-username';
 import { PasswordChecklist } from './password-checklist';
 
@@ -9,10 +9,27 @@ type TField = 'current' | 'next' | 'confirm';
 type TErrors = Partial<Record<TField, string>>;
 export type TChangePasswordValues = { currentPassword: string; newPassword: string };
 
+/** The words of the form: the labels of its three fields and the mismatch message. */
+export type TChangePasswordTexts = {
+  current: string;
+  next: string;
+  confirm: string;
+  mismatch: string;
+};
+
+/** /change-password's words (core.md sections 4 and 5). */
+export const CHANGE_PASSWORD_TEXTS: TChangePasswordTexts = {
+  current: 'Current password',
+  next: 'New password',
+  confirm: 'Confirm new password',
+  mismatch: 'Passwords do not match',
+};
+
 /** The change-password screen's messages, in the spec's order (core.md section 5). */
 export const validateChangePassword = (
   values: Record<TField, string>,
   firstPassword: boolean,
+  mismatch = CHANGE_PASSWORD_TEXTS.mismatch,
 ): TErrors => {
   const errors: TErrors = {};
   if (!firstPassword && !values.current) {
@@ -27,7 +44,7 @@ export const validateChangePassword = (
     }
   }
   if (values.next && values.confirm !== values.next) {
-    errors.confirm = 'Passwords do not match';
+    errors.confirm = mismatch;
   }
   return errors;
 };
@@ -39,9 +56,24 @@ type TProps = {
   onSubmit: (values: TChangePasswordValues) => void;
   /** The signed-in account, for password managers. */
   username?: string | undefined;
+  /** The labels and mismatch message of the screen the form is on (My Profile has its own). */
+  texts?: TChangePasswordTexts;
+  /** Shows a Cancel button beside the submit button (My Profile's password section). */
+  onCancel?: () => void;
 };
 
-export const ChangePasswordForm = ({ firstPassword, phase, onSubmit, username }: TProps) => {
+/**
+ * The one change-password form: /change-password's (also in first-password mode) and My
+ * Profile's Password section, which hands in its own words and a Cancel (docs/decisions.md).
+ */
+export const ChangePasswordForm = ({
+  firstPassword,
+  phase,
+  onSubmit,
+  username,
+  texts = CHANGE_PASSWORD_TEXTS,
+  onCancel,
+}: TProps) => {
   const [values, setValues] = useState<Record<TField, string>>({
     current: '',
     next: '',
@@ -61,7 +93,7 @@ export const ChangePasswordForm = ({ firstPassword, phase, onSubmit, username }:
     if (locked) {
       return;
     }
-    const found = validateChangePassword(values, firstPassword);
+    const found = validateChangePassword(values, firstPassword, texts.mismatch);
     setErrors(found);
     if (Object.values(found).some(Boolean)) {
       return;
@@ -76,7 +108,7 @@ export const ChangePasswordForm = ({ firstPassword, phase, onSubmit, username }:
       {!firstPassword && (
         <PasswordField
           id="current-password"
-          label="Current password"
+          label={texts.current}
           autoComplete="current-password"
           disabled={locked}
           value={values.current}
@@ -86,7 +118,7 @@ export const ChangePasswordForm = ({ firstPassword, phase, onSubmit, username }:
       )}
       <PasswordField
         id="new-password"
-        label="New password"
+        label={texts.next}
         autoComplete="new-password"
         disabled={locked}
         value={values.next}
@@ -95,7 +127,7 @@ export const ChangePasswordForm = ({ firstPassword, phase, onSubmit, username }:
       />
       <PasswordField
         id="confirm-new-password"
-        label="Confirm new password"
+        label={texts.confirm}
         autoComplete="new-password"
         disabled={locked}
         value={values.confirm}
@@ -103,9 +135,21 @@ export const ChangePasswordForm = ({ firstPassword, phase, onSubmit, username }:
         error={errors.confirm}
       />
       <PasswordChecklist password={values.next} />
-      <button type="submit" disabled={locked} className={primaryButtonClass}>
-        {phase === 'processing' ? 'Processing...' : phase === 'done' ? 'Password Updated' : label}
-      </button>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button
+          type="submit"
+          variant="primary"
+          disabled={locked}
+          className={onCancel ? 'w-full sm:w-auto' : 'w-full'}
+        >
+          {phase === 'processing' ? 'Processing...' : phase === 'done' ? 'Password Updated' : label}
+        </Button>
+        {onCancel && (
+          <Button disabled={locked} onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
+      </div>
     </form>
   );
 };

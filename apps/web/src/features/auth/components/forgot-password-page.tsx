@@ -1,9 +1,9 @@
 import { useState, type SubmitEvent } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
 import { AuthCard } from '../../../components/ui/auth-card';
 import { TextField } from '../../../components/ui/text-field';
-import { linkClass, primaryButtonClass } from '../../../components/ui/styles';
 import { ApiError } from '../../../lib/api-client';
 import { useForgotPassword } from '../api/forgot-password';
 
@@ -25,9 +25,9 @@ export const ForgotPasswordPage = () => {
           If an account exists for <strong>{email}</strong>, we have sent a link to reset the
           password. The link expires after 1 hour.
         </p>
-        <Link to="/login" className={linkClass}>
-          Back to Login
-        </Link>
+        <Button asChild variant="link" className="font-medium">
+          <Link to="/login">Back to Login</Link>
+        </Button>
       </AuthCard>
     );
   }
@@ -57,14 +57,14 @@ export const ForgotPasswordPage = () => {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <button type="submit" disabled={forgot.isPending} className={primaryButtonClass}>
+        <Button type="submit" variant="primary" disabled={forgot.isPending} className="w-full">
           {forgot.isPending ? 'Sending...' : 'Send Reset Link'}
-        </button>
+        </Button>
       </form>
       <p className="mt-6 text-sm">
-        <Link to="/login" className={linkClass}>
-          ← Back to Login
-        </Link>
+        <Button asChild variant="link" className="font-medium">
+          <Link to="/login">← Back to Login</Link>
+        </Button>
       </p>
     </AuthCard>
   );

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { primaryButtonClass } from '../../../components/ui/styles';
+import { Button } from '../../../components/ui/button';
 import { formatCountdown } from '../lib/idle-rules';
 
 export const IDLE_WARNING_TITLE = 'Your session is about to expire';
@@ -9,9 +9,6 @@ type TProps = {
   onStaySignedIn: () => void;
   onSignOut: () => void;
 };
-
-const secondaryButtonClass =
-  'w-full rounded-lg border border-slate-300 bg-white px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none';
 
 const keepOpen = (event: Event) => event.preventDefault();
 
@@ -41,12 +38,12 @@ export const IdleWarningDialog = ({ remainingMs, onStaySignedIn, onSignOut }: TP
           there has been no activity.
         </Dialog.Description>
         <div className="flex flex-col gap-2 sm:flex-row-reverse">
-          <button type="button" className={primaryButtonClass} onClick={onStaySignedIn}>
+          <Button variant="primary" className="w-full sm:flex-1" onClick={onStaySignedIn}>
             Stay signed in
-          </button>
-          <button type="button" className={secondaryButtonClass} onClick={onSignOut}>
+          </Button>
+          <Button className="w-full sm:flex-1" onClick={onSignOut}>
             Sign out
-          </button>
+          </Button>
         </div>
       </Dialog.Content>
     </Dialog.Portal>

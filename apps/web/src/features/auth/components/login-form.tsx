@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { Link } from 'react-router';
 import type { TLoginResponse } from '@portal/domain/auth-api';
+import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/alert';
 import { TextField } from '../../../components/ui/text-field';
-import { linkClass, primaryButtonClass } from '../../../components/ui/styles';
 import { useLogin } from '../api/login';
 import { loginErrorMessage } from '../lib/login-messages';
 
@@ -73,13 +73,13 @@ export const LoginForm = ({ onSignedIn }: { onSignedIn: (result: TLoginResponse)
           />
           Remember me
         </label>
-        <Link to="/forgot-password" className={`text-sm ${linkClass}`}>
-          Forgot password?
-        </Link>
+        <Button asChild variant="link" className="text-sm font-medium">
+          <Link to="/forgot-password">Forgot password?</Link>
+        </Button>
       </div>
-      <button type="submit" disabled={submitting} className={primaryButtonClass}>
+      <Button type="submit" variant="primary" disabled={submitting} className="w-full">
         {submitting ? 'Signing In...' : 'Sign in'}
-      </button>
+      </Button>
     </form>
   );
 };

@@ -1,8 +1,8 @@
 import { useState, type SubmitEvent } from 'react';
 import { PASSWORD_RULES } from '@portal/domain/passwords';
 import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/password-field';
-import { primaryButtonClass } from '../../../components/ui/styles';
 import { ApiError } from '../../../lib/api-client';
 import { useResetPasswordWithToken } from '../api/reset-password-with-token';
 import { AccountUsername } from './account-username';
@@ -70,13 +70,14 @@ export const ResetPasswordForm = ({ token, onDone, username }: TProps) => {
         onChange={(event) => setConfirm(event.target.value)}
       />
       <PasswordChecklist password={password} />
-      <button
+      <Button
         type="submit"
+        variant="primary"
         disabled={!allRulesMet || reset.isPending}
-        className={primaryButtonClass}
+        className="w-full"
       >
         {reset.isPending ? 'Resetting Password...' : 'Reset Password'}
-      </button>
+      </Button>
     </form>
   );
 };

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
 import { AuthCard } from '../../../components/ui/auth-card';
 import { Spinner } from '../../../components/ui/spinner';
-import { linkClass, primaryButtonClass } from '../../../components/ui/styles';
 import { useCheckAuth } from '../api/check-auth';
 import { useVerifyResetToken } from '../api/verify-reset-token';
 import { ResetPasswordForm } from './reset-password-form';
@@ -17,9 +17,9 @@ const InvalidLink = ({ reason }: { reason: string }) => (
     <p className="mb-6 text-sm text-slate-600">
       Reset links expire after 1 hour and work only once.
     </p>
-    <Link to="/forgot-password" className={`${primaryButtonClass} block text-center`}>
-      Request New Reset Link
-    </Link>
+    <Button asChild variant="primary" className="w-full">
+      <Link to="/forgot-password">Request New Reset Link</Link>
+    </Button>
   </AuthCard>
 );
 
@@ -52,9 +52,9 @@ export const ResetPasswordPage = () => {
           Redirecting to login page...
         </p>
         <p className="mt-4 text-sm">
-          <Link to="/login" className={linkClass}>
-            Go to login now
-          </Link>
+          <Button asChild variant="link" className="font-medium">
+            <Link to="/login">Go to login now</Link>
+          </Button>
         </p>
       </AuthCard>
     );

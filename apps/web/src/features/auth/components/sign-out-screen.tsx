@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
 import { AuthCard } from '../../../components/ui/auth-card';
 import { Spinner } from '../../../components/ui/spinner';
-import { primaryButtonClass } from '../../../components/ui/styles';
 
 export const SIGN_OUT_FAILED_TITLE = 'Sign-out did not finish';
 export const SIGN_OUT_FAILED_MESSAGE =
@@ -38,9 +38,9 @@ export const SignOutScreen = ({ status, onTryAgain }: TProps) => {
   return (
     <AuthCard title={SIGN_OUT_FAILED_TITLE} headingRef={heading}>
       <Alert tone="error">{SIGN_OUT_FAILED_MESSAGE}</Alert>
-      <button type="button" className={primaryButtonClass} onClick={onTryAgain}>
+      <Button variant="primary" className="w-full" onClick={onTryAgain}>
         Try again
-      </button>
+      </Button>
     </AuthCard>
   );
 };

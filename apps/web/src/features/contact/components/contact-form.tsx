@@ -4,8 +4,11 @@ import {
   CONTACT_MESSAGES,
   type TContactMessageInput,
 } from '@portal/domain/contact';
-import { inputClass, labelClass, primaryButtonClass } from '../../../components/ui/styles';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { Panel } from '../../../components/ui/panel';
 import { TextField } from '../../../components/ui/text-field';
+import { Textarea } from '../../../components/ui/textarea';
 
 type TProps = {
   initial: Pick<TContactMessageInput, 'name' | 'email'>;
@@ -41,69 +44,67 @@ export const ContactForm = ({ initial, sending, onSend }: TProps) => {
   };
 
   return (
-    <form
-      aria-labelledby="contact-form-title"
-      className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-      onSubmit={(event) => void submit(event)}
-    >
-      <h2 id="contact-form-title" className="text-lg font-semibold text-slate-900">
-        {CONTACT_MESSAGES.formTitle}
-      </h2>
-      <div className="grid gap-4 sm:grid-cols-2">
+    <Panel asChild className="space-y-4">
+      <form aria-labelledby="contact-form-title" onSubmit={(event) => void submit(event)}>
+        <h2 id="contact-form-title" className="text-lg font-semibold text-slate-900">
+          {CONTACT_MESSAGES.formTitle}
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            id="contact-name"
+            label="Name"
+            autoComplete="name"
+            required
+            maxLength={CONTACT_LIMITS.name}
+            disabled={sending}
+            value={values.name}
+            onChange={edit('name')}
+          />
+          <TextField
+            id="contact-email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={CONTACT_LIMITS.email}
+            disabled={sending}
+            value={values.email}
+            onChange={edit('email')}
+          />
+        </div>
         <TextField
-          id="contact-name"
-          label="Name"
-          autoComplete="name"
+          id="contact-subject"
+          label="Subject"
           required
-          maxLength={CONTACT_LIMITS.name}
+          maxLength={CONTACT_LIMITS.subject}
           disabled={sending}
-          value={values.name}
-          onChange={edit('name')}
+          value={values.subject}
+          onChange={edit('subject')}
         />
-        <TextField
-          id="contact-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={CONTACT_LIMITS.email}
-          disabled={sending}
-          value={values.email}
-          onChange={edit('email')}
-        />
-      </div>
-      <TextField
-        id="contact-subject"
-        label="Subject"
-        required
-        maxLength={CONTACT_LIMITS.subject}
-        disabled={sending}
-        value={values.subject}
-        onChange={edit('subject')}
-      />
-      <div>
-        <label htmlFor="contact-message" className={labelClass}>
-          Message
-        </label>
-        <textarea
-          id="contact-message"
-          required
-          rows={6}
-          maxLength={CONTACT_LIMITS.message}
-          disabled={sending}
-          value={values.message}
-          onChange={edit('message')}
-          aria-describedby="contact-message-hint"
-          className={inputClass}
-        />
-        <p id="contact-message-hint" className="mt-1 text-xs text-slate-600">
-          {values.message.length} / {CONTACT_LIMITS.message} characters. Please do not include
-          passwords.
-        </p>
-      </div>
-      <button type="submit" disabled={sending} className={`${primaryButtonClass} sm:w-auto`}>
-        {sending ? 'Sending...' : 'Send Message'}
-      </button>
-    </form>
+        <div>
+          <Field id="contact-message" label="Message">
+            {(control) => (
+              <Textarea
+                {...control}
+                required
+                rows={6}
+                maxLength={CONTACT_LIMITS.message}
+                disabled={sending}
+                value={values.message}
+                onChange={edit('message')}
+                aria-describedby="contact-message-hint"
+              />
+            )}
+          </Field>
+          <p id="contact-message-hint" className="mt-1 text-xs text-slate-600">
+            {values.message.length} / {CONTACT_LIMITS.message} characters. Please do not include
+            passwords.
+          </p>
+        </div>
+        <Button type="submit" variant="primary" disabled={sending} className="w-full sm:w-auto">
+          {sending ? 'Sending...' : 'Send Message'}
+        </Button>
+      </form>
+    </Panel>
   );
 };

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { CONTACT_MESSAGES, SUPPORT_CONTACT } from '@portal/domain/contact';
-import { linkClass } from '../../../components/ui/styles';
+import { Button } from '../../../components/ui/button';
+import { Panel } from '../../../components/ui/panel';
 import { BusinessHoursCard, PhoneSupportCard } from './support-cards';
 
 /**
@@ -26,10 +27,7 @@ export const PublicSupportPage = () => {
       <div className="grid gap-4 sm:grid-cols-2">
         <PhoneSupportCard />
         <BusinessHoursCard />
-        <section
-          className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:col-span-2"
-          aria-labelledby="support-message-title"
-        >
+        <Panel className="sm:col-span-2" aria-labelledby="support-message-title">
           <h2 id="support-message-title" className="text-base font-semibold text-slate-900">
             Write to us
           </h2>
@@ -37,14 +35,14 @@ export const PublicSupportPage = () => {
             Once signed in, send us a message from Contact Support. {SUPPORT_CONTACT.replyTime}
           </p>
           <p className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm">
-            <Link to="/login" className={linkClass}>
-              Sign in
-            </Link>
-            <Link to="/forgot-password" className={linkClass}>
-              Forgot password?
-            </Link>
+            <Button asChild variant="link" className="font-medium">
+              <Link to="/login">Sign in</Link>
+            </Button>
+            <Button asChild variant="link" className="font-medium">
+              <Link to="/forgot-password">Forgot password?</Link>
+            </Button>
           </p>
-        </section>
+        </Panel>
       </div>
     </main>
   );

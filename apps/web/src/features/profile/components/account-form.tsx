@@ -6,8 +6,8 @@ import {
   type TProfile,
 } from '@portal/domain/profile-api';
 import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/password-field';
-import { primaryButtonClass } from '../../../components/ui/styles';
 import { TextField } from '../../../components/ui/text-field';
 import { useTimedNotice } from '../../../lib/use-timed-notice';
 import { useUpdateProfile } from '../api/update-profile';
@@ -97,9 +97,9 @@ export const AccountForm = ({ profile, onSaved }: TProps) => {
           </p>
         </div>
       )}
-      <button type="submit" disabled={busy} className={`${primaryButtonClass} sm:w-auto`}>
+      <Button type="submit" variant="primary" disabled={busy} className="w-full sm:w-auto">
         {busy ? 'Updating...' : 'Update Profile'}
-      </button>
+      </Button>
     </form>
   );
 };

@@ -1,6 +1,6 @@
 import { PROFILE_MESSAGES } from '@portal/domain/profile-api';
-import { Alert } from '../../../components/ui/alert';
-import { Spinner } from '../../../components/ui/spinner';
+import { ErrorState } from '../../../components/ui/error-state';
+import { SkeletonRows } from '../../../components/ui/skeleton';
 import { useProfile } from '../api/get-profile';
 import { AccountForm } from './account-form';
 import { ProfileSection } from './profile-section';
@@ -11,18 +11,14 @@ export const AccountSection = ({ onSaved }: { onSaved?: () => unknown }) => {
   return (
     <ProfileSection id="account" title="Account Information">
       {profile.isPending ? (
-        <Spinner label="Loading profile..." />
+        <SkeletonRows rows={3} label="Loading profile..." />
       ) : profile.isError ? (
-        <Alert tone="error">
-          <p>{PROFILE_MESSAGES.loadFailed}</p>
-          <button
-            type="button"
-            className="mt-2 font-semibold underline underline-offset-2 focus-visible:ring-2 focus-visible:ring-red-700 focus-visible:outline-none"
-            onClick={() => void profile.refetch()}
-          >
-            Try again
-          </button>
-        </Alert>
+        <ErrorState
+          title={PROFILE_MESSAGES.loadFailed}
+          message="Check your connection and try again."
+          onRetry={() => void profile.refetch()}
+          retrying={profile.isFetching}
+        />
       ) : (
         <AccountForm profile={profile.data} onSaved={onSaved} />
       )}

@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PROFILE_MESSAGES } from '@portal/domain/profile-api';
 import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
 import { AuthCard } from '../../../components/ui/auth-card';
-import { linkClass, primaryButtonClass } from '../../../components/ui/styles';
 import { ApiError } from '../../../lib/api-client';
 import { useConfirmEmail } from '../api/confirm-email';
 
@@ -75,13 +75,13 @@ export const ConfirmEmailPage = ({ signedIn, onConfirmed }: TProps) => {
   };
 
   const onward = signedIn ? (
-    <Link to="/profile" className={linkClass}>
-      Back to My Profile
-    </Link>
+    <Button asChild variant="link" className="font-medium">
+      <Link to="/profile">Back to My Profile</Link>
+    </Button>
   ) : (
-    <Link to="/login" className={linkClass}>
-      Sign in
-    </Link>
+    <Button asChild variant="link" className="font-medium">
+      <Link to="/login">Sign in</Link>
+    </Button>
   );
 
   if (result) {
@@ -89,9 +89,9 @@ export const ConfirmEmailPage = ({ signedIn, onConfirmed }: TProps) => {
       <AuthCard title={result.title} headingRef={heading}>
         <Alert tone={result.tone}>{result.text}</Alert>
         {result.retry && (
-          <button type="button" onClick={send} className={`${primaryButtonClass} mb-4`}>
+          <Button variant="primary" onClick={send} className="mb-4 w-full">
             Try Again
-          </button>
+          </Button>
         )}
         <p className="text-sm">{onward}</p>
       </AuthCard>
@@ -103,14 +103,9 @@ export const ConfirmEmailPage = ({ signedIn, onConfirmed }: TProps) => {
         Confirm that this address is yours. Your Supplier Portal account will then use it to sign in
         and for its mail.
       </p>
-      <button
-        type="button"
-        onClick={send}
-        disabled={confirm.isPending}
-        className={primaryButtonClass}
-      >
+      <Button variant="primary" onClick={send} disabled={confirm.isPending} className="w-full">
         {confirm.isPending ? 'Confirming...' : 'Confirm Email Address'}
-      </button>
+      </Button>
       <p className="mt-6 text-sm">{onward}</p>
     </AuthCard>
   );

@@ -31,7 +31,8 @@ describe('order classification filters', () => {
         onSave={async () => undefined}
       />,
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(screen.getByRole('alert').textContent).toContain('Failed to load order classifications');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(retried).toBe(1);
   });
 
@@ -43,7 +44,9 @@ describe('order classification filters', () => {
         onSave={async (selected) => saved.push(selected)}
       />,
     );
-    expect(screen.getByLabelText<HTMLInputElement>('CPAP Supplies').checked).toBe(true);
+    expect(
+      screen.getByRole('checkbox', { name: 'CPAP Supplies' }).getAttribute('aria-checked'),
+    ).toBe('true');
     fireEvent.click(screen.getByLabelText('CPAP Supplies'));
     fireEvent.click(screen.getByLabelText('Diabetic'));
     fireEvent.click(screen.getByRole('button', { name: 'Save Filters' }));

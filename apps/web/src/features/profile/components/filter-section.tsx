@@ -2,8 +2,11 @@ import { useState } from 'react';
 import type { TClassification } from '@portal/domain/patients-api';
 import { PROFILE_MESSAGES } from '@portal/domain/profile-api';
 import { Alert } from '../../../components/ui/alert';
-import { Spinner } from '../../../components/ui/spinner';
-import { primaryButtonClass } from '../../../components/ui/styles';
+import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { SkeletonRows } from '../../../components/ui/skeleton';
 import { useTimedNotice } from '../../../lib/use-timed-notice';
 import { failureText } from '../lib/profile-rules';
 import { ProfileSection } from './profile-section';
@@ -30,20 +33,15 @@ export const FilterSection = ({ list, onSave }: TProps) => (
     description="Choose the order categories your dashboard shows. With none selected, all orders are shown."
   >
     {list.status === 'pending' ? (
-      <Spinner label="Loading order classifications..." />
+      <SkeletonRows rows={4} label="Loading order classifications..." />
     ) : list.status === 'error' ? (
-      <Alert tone="error">
-        <p>Failed to load order classifications.</p>
-        <button
-          type="button"
-          className="mt-2 font-semibold underline underline-offset-2 focus-visible:ring-2 focus-visible:ring-red-700 focus-visible:outline-none"
-          onClick={list.onRetry}
-        >
-          Try again
-        </button>
-      </Alert>
+      <ErrorState
+        title="Failed to load order classifications"
+        message="Check your connection and try again."
+        onRetry={list.onRetry}
+      />
     ) : list.classifications.length === 0 ? (
-      <p className="text-sm text-slate-600">{PROFILE_MESSAGES.noClassifications}</p>
+      <EmptyState title={PROFILE_MESSAGES.noClassifications} />
     ) : (
       <FilterForm classifications={list.classifications} enabled={list.enabled} onSave={onSave} />
     )}
@@ -95,45 +93,28 @@ const FilterForm = ({
           {classifications.map((classification) => {
             const id = `profile-filter-${classification.id}`;
             return (
-              <li
-                key={classification.key}
-                className="flex items-start gap-3 rounded-md px-2 py-2 hover:bg-slate-50"
-              >
-                <input
+              <li key={classification.key} className="rounded-md px-2 py-2 hover:bg-slate-50">
+                <Checkbox
                   id={id}
-                  type="checkbox"
-                  className="mt-0.5 size-4 shrink-0 accent-brand-600"
+                  label={classification.name ?? classification.key}
+                  description={classification.description ?? undefined}
                   checked={selected.includes(classification.key)}
                   disabled={busy}
-                  aria-describedby={classification.description ? `${id}-description` : undefined}
-                  onChange={() => toggle(classification.key)}
+                  onCheckedChange={() => toggle(classification.key)}
                 />
-                <div>
-                  <label
-                    htmlFor={id}
-                    className="block cursor-pointer text-sm font-medium text-slate-900"
-                  >
-                    {classification.name ?? classification.key}
-                  </label>
-                  {classification.description ? (
-                    <p id={`${id}-description`} className="text-xs text-slate-600">
-                      {classification.description}
-                    </p>
-                  ) : null}
-                </div>
               </li>
             );
           })}
         </ul>
       </fieldset>
-      <button
-        type="button"
+      <Button
+        variant="primary"
         disabled={busy}
-        className={`${primaryButtonClass} sm:w-auto`}
+        className="w-full sm:w-auto"
         onClick={() => void save()}
       >
         {busy ? 'Saving...' : 'Save Filters'}
-      </button>
+      </Button>
     </div>
   );
 };

@@ -1,9 +1,10 @@
+import type { ReactNode } from 'react';
 import type { TAuthUser } from '@portal/domain/auth-api';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { showsClassificationFilters } from '../lib/profile-rules';
 import { AccountSection } from './account-section';
 import { FilterSection, type TFilterList } from './filter-section';
-import { PasswordSection, type TPasswordChange } from './password-section';
+import { PasswordSection, type TPasswordChange, type TPasswordFormProps } from './password-section';
 
 type TProps = {
   user: Pick<TAuthUser, 'role' | 'patient_key'>;
@@ -11,6 +12,8 @@ type TProps = {
   onProfileSaved?: () => unknown;
   /** The existing change-password call (POST /api/reset-password). */
   onChangePassword: (input: TPasswordChange) => Promise<unknown>;
+  /** The change-password form, the same one /change-password shows (from the auth feature). */
+  renderPasswordForm: (form: TPasswordFormProps) => ReactNode;
   /** The order classifications and the user's choice, from the preferences feature. */
   filters: TFilterList;
   onSaveFilters: (selected: string[]) => Promise<unknown>;
@@ -23,7 +26,10 @@ export const ProfilePage = (props: TProps) => (
     <div className="grid max-w-5xl gap-6 lg:grid-cols-2">
       <div className="space-y-6">
         <AccountSection onSaved={props.onProfileSaved} />
-        <PasswordSection onChangePassword={props.onChangePassword} />
+        <PasswordSection
+          onChangePassword={props.onChangePassword}
+          renderForm={props.renderPasswordForm}
+        />
       </div>
       {showsClassificationFilters(props.user) && (
         <FilterSection list={props.filters} onSave={props.onSaveFilters} />

@@ -23,6 +23,3 @@ export const ProfileSection = ({
     <div className="mt-4">{children}</div>
   </section>
 );
-
-export const secondaryButtonClass =
-  'rounded-lg px-4 py-2.5 font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-not-allowed disabled:text-slate-400';
