@@ -30,6 +30,27 @@ export const ZPatientListQuery = z.object({
 });
 export type TPatientListQuery = z.input<typeof ZPatientListQuery>;
 
+/** Classification keys, comma-separated, as one query parameter. */
+export const ZKeyList = z
+  .string()
+  .max(4000)
+  .transform((text) =>
+    text
+      .split(',')
+      .map((key) => key.trim())
+      .filter((key) => key.length > 0),
+  )
+  .pipe(
+    z
+      .array(
+        z
+          .string()
+          .max(64)
+          .regex(/^[A-Za-z0-9_.:-]+$/, 'Invalid key'),
+      )
+      .max(200),
+  );
+
 /** A calendar day written 'YYYY-MM-DD'. */
 export const ZIsoDate = z.string().refine(isIsoDate, { message: ORDER_DATE_MESSAGES.badDate });
 
@@ -49,6 +70,11 @@ export const ZOrderListQuery = z
     end_date: ZIsoDate.optional(),
     /** Active or past orders only (the patient's own screen); both when absent. */
     phase: z.enum(ORDER_PHASES).optional(),
+    /**
+     * The Order Categories filter: classification keys, comma-separated; only their orders
+     * (docs/decisions.md, "Order Categories filter filters").
+     */
+    categories: ZKeyList.optional(),
   })
   .refine((query) => !query.start_date || !query.end_date || query.start_date <= query.end_date, {
     message: ORDER_DATE_MESSAGES.endBeforeStart,
@@ -98,11 +124,25 @@ export const ZPatientSummary = ZOrderCounts.extend({
 });
 export type TPatientSummary = z.infer<typeof ZPatientSummary>;
 
+/**
+ * A search whose text is an SO or tracking number names that order, so the dashboard
+ * opens it at once (order-lookup-api.ts reads it by SO number).
+ */
+export const ZOrderHit = z.object({
+  patient_key: z.string(),
+  order_id: z.string(),
+  so_number: z.string().nullable(),
+  matched: z.enum(['so_number', 'tracking_number']),
+});
+export type TOrderHit = z.infer<typeof ZOrderHit>;
+
 export const ZPatientListResponse = ZPageInfo.extend({
   success: z.literal(true),
   message: z.string(),
   patients: z.array(ZPatientSummary),
   pagination: ZPageInfo,
+  /** Set when the search is an order's SO or tracking number in this payor. */
+  order_hit: ZOrderHit.nullable().optional(),
 });
 export type TPatientListResponse = z.infer<typeof ZPatientListResponse>;
 
@@ -145,6 +185,12 @@ export type TPatientPayor = z.infer<typeof ZPatientPayor>;
 export const ZCompanyResponse = z.object({
   success: z.literal(true),
   payors: z.array(ZPatientPayor),
+});
+
+/** GET /api/patients/payor/:payor_key/favorites: the user's favourites, every page. */
+export const ZFavoritePatientsQuery = z.object({
+  page: ZPage,
+  per_page: ZPerPage(PAGE_SIZES.patients),
 });
 
 export const ZFavoritesQuery = z.object({ user_id: z.coerce.number().int().optional() });
@@ -190,6 +236,12 @@ export const ZOrder = z.object({
   so_classification_key: z.string().nullable(),
   so_classification_name: z.string().nullable(),
   doctor: ZOrderDoctor.nullable(),
+  /** The status in plain words for staff (order-status-labels.ts); null when it has none. */
+  status_label: z.string().nullable(),
+  /** When the order entered its current status (ISO 8601, from the status history). */
+  status_since: z.string().nullable(),
+  /** When it first entered a shipped status (ISO 8601); null when not yet known. */
+  ship_date: z.string().nullable(),
 });
 export type TOrder = z.infer<typeof ZOrder>;
 

@@ -17,6 +17,7 @@ const MATRIX: Record<TAppPath, [boolean, boolean, boolean, boolean, boolean]> = 
   '/dashboard': [true, true, true, true, true],
   '/patient-search': [true, false, true, false, true],
   '/intake': [true, false, true, false, true],
+  '/worklist': [true, false, true, false, true],
   '/analytics': [true, false, false, false, false],
   '/contact': [true, false, true, true, true],
   '/documents': [true, false, true, false, true],

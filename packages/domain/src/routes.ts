@@ -27,6 +27,8 @@ export const ROUTE_ACCESS = {
   '/dashboard': 'signed_in',
   '/patient-search': STAFF,
   '/intake': STAFF,
+  /** Every order of the payor's patients in one list: beyond the spec (docs/decisions.md, "Worklist"). */
+  '/worklist': STAFF,
   '/analytics': ['admin'],
   '/contact': SUPPORT,
   '/documents': STAFF,
