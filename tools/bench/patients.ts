@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
+import { hasTrackingNumber } from '@portal/domain/tracking';
 import {
   findPatientList,
+  getJson,
   portalBenchOptions,
   signIn,
   startBenchPortal,
@@ -15,7 +17,10 @@ import {
  * demo case manager to the payor with the most patients), signs in, and drives
  * each route with concurrent keep-alive requests for a fixed time:
  *   - baseline: GET /api/check-auth, a trivial authenticated JSON route;
- *   - the patient list with a search, and its first and last unsearched pages.
+ *   - the patient list with a search, and its first and last unsearched pages;
+ *   - the one search box (issue 30) by phone, written 555-123-4567, and by tracking
+ *     number, each cycling through more distinct values than the portal keeps pages
+ *     for (modules/patients/list-memo.ts), so every request reads its page afresh.
  * Prints requests per second and the ratios the issue sets: search list ≥ 0.3x
  * the baseline, last page ≤ 2x the cost of the first. Not a test.
  */
@@ -30,10 +35,14 @@ const { values } = parseArgs({
 
 type TMeasure = { name: string; rps: number; p50: number; p95: number; requests: number };
 
-/** `concurrency` keep-alive request loops against one URL until `until`; every answer must be 200. */
-const drive = async (url: string, session: TSession, until: number, latencies?: number[]) => {
+/** One URL, or the next of several in turn. */
+type TTarget = string | (() => string);
+
+/** `concurrency` keep-alive request loops against the target until `until`; every answer must be 200. */
+const drive = async (target: TTarget, session: TSession, until: number, latencies?: number[]) => {
   const loop = async () => {
     while (performance.now() < until) {
+      const url = typeof target === 'string' ? target : target();
       const sent = performance.now();
       const response = await fetch(url, { headers: { cookie: session.cookie } });
       await response.arrayBuffer();
@@ -47,11 +56,11 @@ const drive = async (url: string, session: TSession, until: number, latencies?: 
 };
 
 /** Warms the route up at full load for a second (JIT, caches), then measures it. */
-const measure = async (name: string, url: string, session: TSession): Promise<TMeasure> => {
-  await drive(url, session, performance.now() + 1000);
+const measure = async (name: string, target: TTarget, session: TSession): Promise<TMeasure> => {
+  await drive(target, session, performance.now() + 1000);
   const latencies: number[] = [];
   const started = performance.now();
-  await drive(url, session, started + Number(values.seconds) * 1000, latencies);
+  await drive(target, session, started + Number(values.seconds) * 1000, latencies);
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (q: number) =>
@@ -65,11 +74,71 @@ const measure = async (name: string, url: string, session: TSession): Promise<TM
   };
 };
 
+/** More distinct searches than the portal keeps pages for (list-memo.ts keeps 256). */
+const UNKEPT = 300;
+
+const dashed = (digits: string) => `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
+
+/**
+ * Phones (dashed) and tracking numbers of the payor's patients, for the search by each:
+ * the phones from the list's pages, the tracking numbers from those patients' shipped orders.
+ */
+const searchKeys = async (list: string, session: TSession) => {
+  type TPage = { pages: number; patients: { patient_key: string; phone: string | null }[] };
+  const phones = new Set<string>();
+  const patientKeys: string[] = [];
+  for (let page = 1; phones.size < UNKEPT; page += 1) {
+    const body = await getJson<TPage>(`${list}?page=${page}&per_page=100`, session);
+    for (const patient of body.patients) {
+      const digits = patient.phone?.replace(/\D/g, '') ?? '';
+      if (digits.length === 10) {
+        phones.add(dashed(digits));
+      }
+      patientKeys.push(patient.patient_key);
+    }
+    if (page >= body.pages) {
+      break;
+    }
+  }
+  const tracking = new Set<string>();
+  for (const key of patientKeys) {
+    if (tracking.size >= UNKEPT) {
+      break;
+    }
+    const orders = list.replace(/\/patients$/, `/patient/${encodeURIComponent(key)}/orders`);
+    const body = await getJson<{ orders: { tracking_number: string | null }[] }>(
+      `${orders}?view=shipped&per_page=100`,
+      session,
+    );
+    for (const order of body.orders) {
+      if (hasTrackingNumber(order.tracking_number)) {
+        tracking.add(order.tracking_number.trim());
+      }
+    }
+  }
+  console.log(`search keys: ${phones.size} phones, ${tracking.size} tracking numbers`);
+  if (phones.size === 0 || tracking.size === 0) {
+    throw new Error('the payor has no patient with a phone or no order with a tracking number');
+  }
+  return { phones: [...phones], tracking: [...tracking] };
+};
+
+/** The list searched for each text in turn. */
+const cycling = (list: string, texts: string[]) => {
+  let next = 0;
+  return () => {
+    const text = texts[next % texts.length] ?? '';
+    next += 1;
+    return `${list}?page=1&per_page=15&search=${encodeURIComponent(text)}`;
+  };
+};
+
 const portal = await startBenchPortal(values);
 try {
   const { url } = portal;
   const session = await signIn(url);
   const { list, pages, search } = await findPatientList(url, session);
+  const keys = await searchKeys(list, session);
 
   const results = [
     await measure('baseline GET /api/check-auth', `${url}/api/check-auth`, session),
@@ -85,6 +154,8 @@ try {
       session,
     ),
     await measure('baseline again', `${url}/api/check-auth`, session),
+    await measure('search by phone (555-123-4567)', cycling(list, keys.phones), session),
+    await measure('search by tracking number', cycling(list, keys.tracking), session),
   ];
   for (const result of results) {
     console.log(

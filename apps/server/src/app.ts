@@ -37,6 +37,7 @@ import { portalActivationRoutes } from './modules/portal-activation/routes';
 import { analyticsModule } from './modules/analytics/plugin';
 import { contactRoutes } from './modules/contact/routes';
 import { profileRoutes } from './modules/profile/routes';
+import { worklistRoutes } from './modules/worklist/routes';
 
 export type TPortal = {
   config: TConfig;
@@ -160,6 +161,7 @@ export const buildApp = async (options: TBuildOptions) => {
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(patientsModuleRoutes, { prefix: '/api' });
+  await app.register(worklistRoutes, { prefix: '/api' });
   await app.register(preferencesRoutes, { prefix: '/api' });
   await app.register(contactRoutes, { prefix: '/api' });
   await app.register(profileRoutes, { prefix: '/api' });

@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = [
   'patient_payors_view',
   'order_list',
   'order_items_view',
+  // One order by SO number with its status history (issue 30).
+  'order_view',
   'intake_list',
   'favorite_list',
   'favorite_toggle',
@@ -53,6 +55,9 @@ export const AUDIT_ACTIONS = [
   'bulk_user_upload',
   'portal_activation',
   'portal_activation_list',
+  // The worklist (issue 30): its pages and its CSV export name the patients shown.
+  'worklist_list',
+  'worklist_export',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -68,6 +73,8 @@ export const AUDIT_LIST_ACTIONS = [
   'analytics_reorder_view',
   'analytics_reorder_export',
   'portal_activation_list',
+  'worklist_list',
+  'worklist_export',
 ] as const satisfies readonly TAuditAction[];
 
 export const AUDIT_OUTCOMES = ['allowed', 'denied'] as const;

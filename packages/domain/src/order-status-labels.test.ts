@@ -25,8 +25,8 @@ describe('staff status labels', () => {
 
   it('reads the ERP status trimmed, and the RCM/SOS statuses as shipped', () => {
     expect(orderStatusLabel('  34 - Awaiting SCA/LOA ')).toBe('Waiting for SCA/LOA from the payer');
-    expect(orderStatusLabel('RCM - Billed')).toBe('Shipped, with billing');
-    expect(orderStatusLabel('SOS - Delivered')).toBe('Shipped, with billing');
+    expect(orderStatusLabel('RCM - Billed')).toBe('Shipped, in billing');
+    expect(orderStatusLabel('SOS - Delivered')).toBe('Shipped, in billing');
     expect(orderStatusLabel('99 - Something New')).toBeUndefined();
     expect(orderStatusLabel('')).toBeUndefined();
     expect(orderStatusLabel(null)).toBeUndefined();

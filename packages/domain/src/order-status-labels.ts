@@ -1,8 +1,8 @@
 import {
-  INTAKE_STATUSES,
-  IN_PROGRESS_STATUSES,
-  PENDING_DOCUMENT_STATUSES,
-  SHIPPED_STATUSES,
+  type INTAKE_STATUSES,
+  type IN_PROGRESS_STATUSES,
+  type PENDING_DOCUMENT_STATUSES,
+  type SHIPPED_STATUSES,
   SHIPPED_STATUS_PREFIXES,
 } from './order-status';
 
@@ -76,7 +76,7 @@ export const orderStatusLabel = (status: string | null | undefined): string | un
     return known;
   }
   if (SHIPPED_STATUS_PREFIXES.some((prefix) => text.startsWith(prefix))) {
-    return 'Shipped, with billing';
+    return 'Shipped, in billing';
   }
   return undefined;
 };

@@ -253,6 +253,51 @@ export type PatientOrderCountsTable = {
   pending_docs_count: number;
 };
 
+/** Each patient's phone and mobile as 10 digits, per payor, for the search; migration 0018. */
+export type PatientPhonesTable = {
+  payor_key: string;
+  digits: string;
+  patient_key: string;
+};
+
+/** The worklist (migration 0017): one row per order whose patient exists. */
+export type OrderWorklistTable = {
+  order_id: string;
+  so_number: string | null;
+  patient_key: string;
+  payor_key: string | null;
+  last_name: string | null;
+  first_name: string | null;
+  patient_id: string | null;
+  dob: string | null;
+  sort_last: string;
+  sort_first: string;
+  status: string | null;
+  intake_status: string | null;
+  /** 'action_items', 'in_progress', 'shipped' or '' (no group). */
+  view_group: string;
+  shipped_view: number;
+  so_classification_key: string | null;
+  so_classification_name: string | null;
+  date_created: number | null;
+  date_key: number;
+  status_since: number | null;
+  since_key: number;
+  tracking_number: string | null;
+  carrier: string | null;
+  delivery_status: string | null;
+  delivery_date: string | null;
+};
+
+/** Orders per payor, classification ('' for none) and view columns; migration 0017. */
+export type OrderWorklistCountsTable = {
+  payor_key: string;
+  classification_key: string;
+  view_group: string;
+  shipped_view: number;
+  order_count: number;
+};
+
 export type AnalyticsRefreshTable = {
   id: number;
   refreshed_at: number;
@@ -293,4 +338,7 @@ export type Database = {
   analytics_patient_days: AnalyticsPatientDaysTable;
   analytics_refresh: AnalyticsRefreshTable;
   patient_order_counts: PatientOrderCountsTable;
+  order_worklist: OrderWorklistTable;
+  order_worklist_counts: OrderWorklistCountsTable;
+  patient_phones: PatientPhonesTable;
 };

@@ -1,6 +1,8 @@
 import { validateMapping, type TMapping } from '@portal/domain/sync-mapping';
 import { summaryRefillSql } from '../modules/analytics/summaries';
 import { orderCountRefillSql } from '../modules/patients/order-count-summary';
+import { searchKeyRefillSql } from '../modules/patients/patient-phones';
+import { worklistRefillSql } from '../modules/worklist/summary';
 import { coerceBatch, type TBatch, type TDestinationColumn } from './batch';
 import { addBatch, emptyChecksum } from './checksum';
 import { compileMapping } from './compile';
@@ -110,6 +112,8 @@ export const syncMapping = async (options: TSyncMappingOptions): Promise<TMappin
     afterLoad: [
       ...summaryRefillSql(loader.dialect, table),
       ...(table === 'orders' ? orderCountRefillSql(loader.dialect) : []),
+      ...worklistRefillSql(loader.dialect, table),
+      ...searchKeyRefillSql(table),
     ],
   });
   log(

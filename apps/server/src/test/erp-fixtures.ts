@@ -1,4 +1,6 @@
 import { refillOrderCounts } from '../modules/patients/order-count-summary';
+import { refillWorklist } from '../modules/worklist/summary';
+import { refillPatientPhones } from '../modules/patients/patient-phones';
 import type { Insertable, Kysely } from 'kysely';
 import type {
   Database,
@@ -58,6 +60,10 @@ export const insertPatients = async (db: Kysely<Database>, patients: TPatientFix
       })),
     )
     .execute();
+  // As the sync does after every patients load: the search by phone reads this table.
+  await refillPatientPhones(db);
+  // The worklist holds the orders of existing patients, with their names.
+  await refillWorklist(db);
 };
 
 export const insertDoctors = (db: Kysely<Database>, doctors: Insertable<DoctorsTable>[]) =>
@@ -89,6 +95,7 @@ export const insertOrders = async (db: Kysely<Database>, orders: TOrderFixture[]
     .execute();
   // As the sync does after every orders load: the lists read their counts from the summary.
   await refillOrderCounts(db);
+  await refillWorklist(db);
 };
 
 export const insertOrderItems = (db: Kysely<Database>, items: Insertable<OrderItemsTable>[]) =>

@@ -15,6 +15,8 @@ import * as m0013 from './0013-analytics-summaries';
 import * as m0014 from './0014-patient-order-counts';
 import * as m0015 from './0015-sync-job-cancel';
 import * as m0016 from './0016-email-changes';
+import * as m0017 from './0017-order-worklist';
+import * as m0018 from './0018-search-keys';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so
@@ -37,4 +39,6 @@ export const migrations: Record<string, Migration> = {
   '0014-patient-order-counts': m0014,
   '0015-sync-job-cancel': m0015,
   '0016-email-changes': m0016,
+  '0017-order-worklist': m0017,
+  '0018-search-keys': m0018,
 };

@@ -18,6 +18,7 @@ import { runGroupJob, type TSyncContext } from '../../sync/runner';
 import { openDuckDbWarehouse } from '../../sync/warehouse/duckdb';
 import { plainProcessingTime, plainReorderPatterns } from '../../test/analytics-oracle';
 import { createTestDatabase, testDialects } from '../../test/databases';
+import { plainWorklist, storedWorklist, worklistCounts } from '../worklist/worklist-oracle';
 import { reorderPatterns } from './reorder';
 import { periodOf, processingTime } from './service';
 
@@ -143,6 +144,12 @@ describe.each(testDialects())('analytics summaries after a sync [%s]', (dialect)
       ).toEqual(plain);
     }
     await expectOrderCountsMatchOrders(bed.db());
+    // The worklist (issue 30) follows the same loads.
+    const worklist = await storedWorklist(bed.db());
+    expect(worklist.length).toBeGreaterThan(100);
+    expect(worklist).toEqual(await plainWorklist(bed.db()));
+    const counts = await worklistCounts(bed.db());
+    expect(counts.actual).toEqual(counts.expected);
   };
 
   it('fills the summaries with the tables they were computed from', async () => {

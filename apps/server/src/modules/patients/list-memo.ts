@@ -4,13 +4,15 @@ import type { Database } from '../../db/schema';
 import { preparedQuery } from '../../db/prepared';
 import { createBatchedReads, padded, type TBatchedReads } from '../../lib/batched-reads';
 import { createVersionMemo } from '../../lib/version-memo';
-import { enabledClassifications, listPatients, type TCountedPatientRow } from './repository';
+import { enabledClassifications } from './repository';
+import { searchPatientPage, type TSearchPage } from './patient-search';
 import type { TNameListQuery, TPageRequest } from './name-list';
 
 /**
- * A page of the patient list reads the synced patients and their order-count summary,
- * which change only when a sync loads patients or orders, and the classifications the
- * user enabled. Every such load writes a new data version in its transaction (the stamp
+ * A page of the patient list reads the synced patients and their order-count summary
+ * (a search also their phone table and the orders it names: patient-search.ts), which
+ * change only when a sync loads patients or orders, and the classifications the user
+ * enabled. Every such load writes a new data version in its transaction (the stamp
  * of analytics/summaries.ts), so a page computed for one version, payor, search, page
  * size and set of enabled classifications is the page a fresh read would give while the
  * version stands. One short read per request (the version and the user's classifications,
@@ -73,7 +75,7 @@ const createStampReader = (database: TPortalDatabase): TBatchedReads<number, TSt
   });
 
 type TListRequest = TNameListQuery & TPageRequest & { userId: number };
-type TListPage = { rows: TCountedPatientRow[]; total: number };
+type TListPage = TSearchPage;
 
 /** How many pages a process keeps: the first pages of the busiest payors and searches. */
 const PAGES_KEPT = 256;
@@ -91,7 +93,7 @@ export const createPatientListMemo = (database: TPortalDatabase) => {
     if (stamp === undefined) {
       // Nothing synced yet marks the data (test fixtures, a database filled by hand).
       const classifications = await enabledClassifications(db, request.userId);
-      return listPatients(db, { ...request, classifications });
+      return searchPatientPage(db, { ...request, classifications });
     }
     const classifications = stamp.classifications.sort();
     const key = JSON.stringify([
@@ -101,7 +103,9 @@ export const createPatientListMemo = (database: TPortalDatabase) => {
       request.perPage,
       classifications,
     ]);
-    return memo.get(stamp.version, key, () => listPatients(db, { ...request, classifications }));
+    return memo.get(stamp.version, key, () =>
+      searchPatientPage(db, { ...request, classifications }),
+    );
   };
   return { read, stats: stamps.stats };
 };

@@ -48,6 +48,10 @@ describe.each(testDialects())('orders and items [%s]', (dialect) => {
         DOCTORSTATE: 'NJ',
         DOCTORZIP: '08540',
       },
+      // Issue 30: plain words for staff; no status history in this scenario.
+      status_label: 'Shipped, in billing',
+      status_since: null,
+      ship_date: null,
     });
   });
 

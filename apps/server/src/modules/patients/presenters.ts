@@ -6,7 +6,9 @@ import type {
   TPatientSummary,
 } from '@portal/domain/patients-api';
 import type { Selectable } from 'kysely';
+import { orderStatusLabel } from '@portal/domain/order-status-labels';
 import type { OrderItemsTable } from '../../db/schema';
+import type { TOrderTiming } from './order-history';
 import type {
   TCounts,
   TOrderRow,
@@ -64,10 +66,14 @@ export const presentPatientDetail = (row: TPatientWithDoctor, counts: TCounts): 
 const fullName = (first: string | null, last: string | null) =>
   [first, last].filter((part) => part !== null && part.trim() !== '').join(' ') || null;
 
-export const presentOrder = (row: TOrderRow): TOrder => ({
+const isoTime = (at: number | null | undefined) =>
+  at === null || at === undefined ? null : new Date(at).toISOString();
+
+/** An order with its timing from the status history (order-history.ts readOrderTimings). */
+export const presentOrder = (row: TOrderRow, timing: TOrderTiming | undefined): TOrder => ({
   order_id: row.order_id,
   so_number: row.so_number,
-  date_created: row.date_created === null ? null : new Date(row.date_created).toISOString(),
+  date_created: isoTime(row.date_created),
   status: row.status,
   delivery_status: row.delivery_status,
   delivery_date: row.delivery_date,
@@ -91,6 +97,9 @@ export const presentOrder = (row: TOrderRow): TOrder => ({
           DOCTORSTATE: row.doctor_state,
           DOCTORZIP: row.doctor_zip,
         },
+  status_label: orderStatusLabel(row.status) ?? null,
+  status_since: isoTime(timing?.statusSince),
+  ship_date: isoTime(timing?.shipDate),
 });
 
 export const presentOrderItem = (row: Selectable<OrderItemsTable>): TOrderItem => ({

@@ -17,7 +17,7 @@ import { dateCondition, isDateRange, type TOrderDates } from './date-sql';
 
 export type TPatientRow = Selectable<PatientsTable>;
 /** What a list shows of a patient: no addresses, no doctor. */
-const SUMMARY_COLUMNS = [
+export const SUMMARY_COLUMNS = [
   'patients.patient_key',
   'patients.patient_id',
   'patients.first_name',
@@ -84,7 +84,7 @@ export type TCountedPatientRow = TPatientSummaryRow & TCounts & { total: number 
  * columns, counts, total): an object of one fixed shape, where SQLite's driver would build
  * each of a page's rows key by key (a sixth of the list's time on SQLite, docs/benchmarks.md).
  */
-const countedRowFrom = (v: readonly unknown[]) =>
+export const countedRowFrom = (v: readonly unknown[]) =>
   ({
     patient_key: v[0],
     patient_id: v[1],
@@ -260,12 +260,17 @@ export type TOrderFilter = {
   subStatus?: string | undefined;
   dates?: TOrderDates | undefined;
   phase?: TOrderPhase | undefined;
+  /** The Order Categories filter: only these classifications (within the preferences). */
+  categories?: readonly string[] | undefined;
 };
 
 const patientOrders = (db: Kysely<Database>, filter: TOrderFilter) => {
   let query = db.selectFrom('orders').where('orders.patient_key', '=', filter.patientKey);
   if (filter.classificationKeys.length > 0) {
     query = query.where('orders.so_classification_key', 'in', filter.classificationKeys);
+  }
+  if (filter.categories && filter.categories.length > 0) {
+    query = query.where('orders.so_classification_key', 'in', filter.categories);
   }
   const { view, subStatus } = filter;
   const statusSql = orderStatusSql(dialectOfDb(db));
@@ -343,23 +348,26 @@ export const countOrdersByView = async (
   };
 };
 
+/** What an order shows of its doctor. */
+export const ORDER_DOCTOR_COLUMNS = [
+  'doctors.doctor_key as doctor_doctor_key',
+  'doctors.first_name as doctor_first_name',
+  'doctors.last_name as doctor_last_name',
+  'doctors.npi as doctor_npi',
+  'doctors.phone as doctor_phone',
+  'doctors.street as doctor_street',
+  'doctors.suite as doctor_suite',
+  'doctors.city as doctor_city',
+  'doctors.state as doctor_state',
+  'doctors.zip as doctor_zip',
+] as const;
+
 /** A patient's orders, newest first, with each order's doctor. */
 export const listOrders = (db: Kysely<Database>, filter: TOrderFilter & TPageRequest) =>
   patientOrders(db, filter)
     .leftJoin('doctors', 'doctors.doctor_key', 'orders.doctor_key')
     .selectAll('orders')
-    .select([
-      'doctors.doctor_key as doctor_doctor_key',
-      'doctors.first_name as doctor_first_name',
-      'doctors.last_name as doctor_last_name',
-      'doctors.npi as doctor_npi',
-      'doctors.phone as doctor_phone',
-      'doctors.street as doctor_street',
-      'doctors.suite as doctor_suite',
-      'doctors.city as doctor_city',
-      'doctors.state as doctor_state',
-      'doctors.zip as doctor_zip',
-    ])
+    .select(ORDER_DOCTOR_COLUMNS)
     .orderBy('orders.date_created', 'desc')
     .orderBy('orders.order_id', 'desc')
     .limit(filter.perPage)

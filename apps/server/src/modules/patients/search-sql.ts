@@ -148,7 +148,7 @@ export const listCount = (db: Kysely<Database>, shape: TListShape, params: TList
  * behind it are validated integers. PostgreSQL keeps the statements prepared on the
  * server (db/prepared.ts), which wants few distinct SQL texts, so elsewhere it is bound.
  */
-const rowLimit = (dialect: TDialect, rows: number) => {
+export const rowLimit = (dialect: TDialect, rows: number) => {
   if (!Number.isSafeInteger(rows) || rows < 0) {
     throw new Error(`not a row limit: ${rows}`);
   }

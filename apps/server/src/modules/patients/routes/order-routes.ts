@@ -11,6 +11,7 @@ import {
 import { requireAuth } from '../../../plugins/auth';
 import { AppError, ZErrorBody } from '../../../plugins/errors';
 import { isDateRange } from '../date-sql';
+import { readOrderTimings } from '../order-history';
 import { pageInfo, presentOrder, presentOrderItem } from '../presenters';
 import {
   countOrders,
@@ -33,7 +34,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auditRead: 'order_list' },
       schema: {
         summary:
-          "A page of a patient's orders, newest first, optionally one view's, one phase's and within dates, with each view's count",
+          "A page of a patient's orders, newest first, optionally one view's, one phase's, some categories' and within dates, with each view's count",
         tags: ['orders'],
         params: z.object({ payor_key: ZKey, patient_key: ZKey }),
         querystring: ZOrderListQuery,
@@ -44,6 +45,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = requireAuth(request);
       const { payor_key: payorKey, patient_key: patientKey } = request.params;
       const { page, per_page: perPage, view, sub_status: subStatus, phase } = request.query;
+      const categories = request.query.categories ?? [];
       const dates = {
         type: request.query.date_type ?? DEFAULT_ORDER_DATE_TYPE,
         start: request.query.start_date,
@@ -62,12 +64,14 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         subStatus,
         dates,
         phase,
+        categories,
       };
       const [total, rows, viewCounts] = await Promise.all([
         countOrders(db, filter),
         listOrders(db, { ...filter, page, perPage }),
         countOrdersByView(db, filter),
       ]);
+      const timings = await readOrderTimings(db, rows);
       await app.audit(request, {
         action: 'order_list',
         userId: user.id,
@@ -83,12 +87,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
               }
             : {}),
           ...(phase ? { phase } : {}),
+          ...(categories.length > 0 ? { categories } : {}),
           page,
         },
       });
       return {
         success: true as const,
-        orders: rows.map(presentOrder),
+        orders: rows.map((row) => presentOrder(row, timings.get(row.order_id))),
         view_counts: viewCounts.dated,
         all_dates_counts: viewCounts.allDates,
         ...pageInfo({ page, perPage, total }),

@@ -15,7 +15,8 @@ export const patientListRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       config: { auditRead: 'patient_list' },
       schema: {
-        summary: "A page of a payor's patients with their order counts, searchable",
+        summary:
+          "A page of a payor's patients with their order counts, searchable by name, patient ID, date of birth, phone, SO or tracking number",
         tags: ['patients'],
         params: z.object({ payor_key: ZKey }),
         querystring: ZPatientListQuery,
@@ -30,12 +31,23 @@ export const patientListRoutes: FastifyPluginAsyncZod = async (app) => {
       const search = (request.query.search ?? '').trim();
       const { dialect } = app.portal.database;
       const query = { dialect, payorKey, search };
-      const { rows, total } = await patientList.read({ ...query, page, perPage, userId: user.id });
+      const { rows, total, orderHit } = await patientList.read({
+        ...query,
+        page,
+        perPage,
+        userId: user.id,
+      });
       const patientKeys = rows.map((row) => row.patient_key);
       await app.audit(request, {
         action: 'patient_list',
         userId: user.id,
-        detail: { payor_key: payorKey, search, page, patient_keys: patientKeys },
+        detail: {
+          payor_key: payorKey,
+          search,
+          page,
+          patient_keys: patientKeys,
+          ...(orderHit ? { order_id: orderHit.order_id } : {}),
+        },
       });
       const pagination = pageInfo({ page, perPage, total });
       return {
@@ -44,6 +56,7 @@ export const patientListRoutes: FastifyPluginAsyncZod = async (app) => {
         patients: rows.map((row) => presentPatientSummary(row, row)),
         ...pagination,
         pagination,
+        ...(orderHit ? { order_hit: orderHit } : {}),
       };
     },
   );
