@@ -2,9 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { TPatientListResponse } from '@portal/domain/patients-api';
 import { fullName, sessionPayorKey, signInToDashboard } from '../../support/dashboard';
 
-test('a favourite star survives a reload and the favourites view shows only the loaded page’s favourites', async ({
-  page,
-}) => {
+test('a favourite star survives a reload and the favourites view lists them', async ({ page }) => {
   await signInToDashboard(page);
   const payorKey = await sessionPayorKey(page);
   const response = await page.request.get(`/api/patients/payor/${payorKey}/patients?page=1`);

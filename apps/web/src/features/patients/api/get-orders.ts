@@ -20,11 +20,13 @@ export type TOrderListParams = {
   dates?: { type: TOrderDateType; startDate: string; endDate: string } | undefined;
   /** Active or past orders only; both when absent. */
   phase?: TOrderPhase | undefined;
+  /** The Order Categories filter: only these classifications' orders; all when empty. */
+  categories?: readonly string[] | undefined;
 };
 
 /**
  * One page of a patient's orders in one view; the server filters by view, sub-status,
- * date range and phase.
+ * date range, phase and categories.
  */
 export const getOrders = ({
   payorKey,
@@ -35,6 +37,7 @@ export const getOrders = ({
   subStatus,
   dates,
   phase,
+  categories,
 }: TOrderListParams) => {
   const ranged = dates !== undefined && (dates.startDate !== '' || dates.endDate !== '');
   return api.get<z.output<typeof ZOrderListResponse>>(
@@ -47,6 +50,7 @@ export const getOrders = ({
       start_date: dates?.startDate,
       end_date: dates?.endDate,
       phase,
+      categories: categories?.join(','),
     })}`,
   );
 };

@@ -3,6 +3,7 @@ import type { ZFavoriteToggleInput } from '@portal/domain/patients-api';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { patientsSchemas } from '../../../lib/patients-schemas';
+import { FAVORITE_PATIENTS_KEY } from './get-favorite-patients';
 import { favoritesQueryKey } from './get-favorites';
 
 export type TToggleFavoriteInput = z.input<typeof ZFavoriteToggleInput>;
@@ -15,7 +16,10 @@ export const toggleFavorite = async (input: TToggleFavoriteInput) => {
   });
 };
 
-/** Writes the server's answer into the cached favourites, so the star follows at once. */
+/**
+ * Writes the server's answer into the cached favourites, so the star follows at once, and
+ * asks the favourites list again.
+ */
 export const useToggleFavorite = (userId: number) => {
   const queryClient = useQueryClient();
   return useMutation({
@@ -26,6 +30,7 @@ export const useToggleFavorite = (userId: number) => {
         const rest = previous.filter((key) => key !== patientKey);
         return is_favorite ? [...rest, patientKey] : rest;
       });
+      void queryClient.invalidateQueries({ queryKey: FAVORITE_PATIENTS_KEY });
     },
     onError: (error) => {
       // The spec only logs failed favourite calls (core.md section 7).

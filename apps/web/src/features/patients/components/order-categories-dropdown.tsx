@@ -11,8 +11,9 @@ type TOrderCategoriesDropdownProps = {
 };
 
 /**
- * 'Order Categories': a checkbox list with a count badge. The spec makes category
- * filtering of orders a no-op; the server applies the user's saved classifications.
+ * 'Order Categories': a checkbox list with a count badge. The chosen categories filter the
+ * orders (sent as `categories`), a deliberate departure from the spec's no-op
+ * (docs/decisions.md, "Order Categories filter filters").
  */
 export const OrderCategoriesDropdown = ({
   categories,

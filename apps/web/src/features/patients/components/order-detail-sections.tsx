@@ -4,6 +4,7 @@ import { hasTrackingNumber } from '@portal/domain/tracking';
 import { orderDoctorAddress, orderDoctorName } from '../lib/patient-display';
 import { Button } from '../../../components/ui/button';
 import { DetailBlock, DetailField, Missing } from './detail-block';
+import { CopyButton } from './copy-button';
 import { TrackingLink } from './tracking-link';
 
 /** The order's doctor: name, NPI, phone as a tel: link, address with Suite. */
@@ -43,26 +44,48 @@ export const OrderDoctor = ({ doctor }: { doctor: TOrder['doctor'] }) => {
   );
 };
 
-/** Carrier, tracking link and delivery date, or 'No tracking information available'. */
-export const OrderShipping = ({ order }: { order: TOrder }) => (
-  <DetailBlock title="Shipping Information">
-    {hasTrackingNumber(order.tracking_number) ? (
-      <dl>
-        <DetailField label="Carrier">{order.carrier?.trim() || 'N/A'}</DetailField>
-        <DetailField label="Tracking Number">
-          <TrackingLink carrier={order.carrier} trackingNumber={order.tracking_number} />
-        </DetailField>
+/**
+ * Carrier, the full tracking number as a link to the carrier with a copy button, ship and
+ * delivery dates where known, or 'No tracking information available'.
+ */
+export const OrderShipping = ({ order }: { order: TOrder }) => {
+  const dates = (
+    <>
+      {order.ship_date && (
+        <DetailField label="Ship Date">{formatDate(order.ship_date)}</DetailField>
+      )}
+      {order.delivery_date && (
         <DetailField label="Delivery Date">{formatDate(order.delivery_date)}</DetailField>
-      </dl>
-    ) : (
-      <>
-        <Missing>No tracking information available</Missing>
-        {order.delivery_date && (
-          <dl className="mt-2">
-            <DetailField label="Delivery Date">{formatDate(order.delivery_date)}</DetailField>
-          </dl>
-        )}
-      </>
-    )}
-  </DetailBlock>
-);
+      )}
+    </>
+  );
+  const tracking = order.tracking_number?.trim() ?? '';
+  return (
+    <DetailBlock title="Shipping Information">
+      {hasTrackingNumber(order.tracking_number) ? (
+        <dl>
+          <DetailField label="Carrier">{order.carrier?.trim() || 'N/A'}</DetailField>
+          <DetailField label="Tracking Number">
+            <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              <span className="break-all">
+                <TrackingLink
+                  carrier={order.carrier}
+                  trackingNumber={order.tracking_number}
+                  fallback={tracking}
+                />
+              </span>
+              <CopyButton text={tracking} what="tracking number" />
+            </span>
+          </DetailField>
+          {dates}
+          {!order.delivery_date && <DetailField label="Delivery Date">N/A</DetailField>}
+        </dl>
+      ) : (
+        <>
+          <Missing>No tracking information available</Missing>
+          {(order.ship_date || order.delivery_date) && <dl className="mt-2">{dates}</dl>}
+        </>
+      )}
+    </DetailBlock>
+  );
+};

@@ -10,13 +10,19 @@ import { REVEAL_IDS } from '../lib/reveal';
 import { DetailBlock, DetailField } from './detail-block';
 import { OrderDoctor, OrderShipping } from './order-detail-sections';
 import { OrderItemsTable } from './order-items-table';
+import { OrderStatusBlock } from './order-status-block';
+import { StatusHistory } from './status-history';
 
 type TOrderDetailProps = {
   order: TOrder | undefined;
   patient: TPatientSummary | undefined;
 };
 
-/** The chosen order: who, which doctor, how it ships, its documents and items (core.md section 2). */
+/**
+ * The chosen order: what blocks it and since when, how it ships, its status history, who,
+ * which doctor, its documents and items (core.md section 2, issue 30). The worklist opens
+ * it too.
+ */
 export const OrderDetail = ({ order, patient }: TOrderDetailProps) => {
   const items = useOrderItems(order?.so_number ?? undefined);
   // The documents feature's list, handed in by app/ (components/slots).
@@ -44,18 +50,23 @@ export const OrderDetail = ({ order, patient }: TOrderDetailProps) => {
         </h2>
         <p className="text-sm text-slate-600">Created on {formatDate(order.date_created)}</p>
       </div>
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        {patient && (
-          <DetailBlock title="Patient Information">
-            <dl>
-              <DetailField label="Name">{fullName(patient)}</DetailField>
-              <DetailField label="Patient ID">{patient.patient_id ?? 'N/A'}</DetailField>
-              <DetailField label="Date of Birth">{formatDate(patient.dob)}</DetailField>
-            </dl>
-          </DetailBlock>
-        )}
-        <OrderDoctor doctor={order.doctor} />
-        <OrderShipping order={order} />
+      <OrderStatusBlock order={order} />
+      {/* Sized by the panel: a side panel beside the lists from xl, the full width below. */}
+      <div className="@container">
+        <div className="grid gap-4 @xl:grid-cols-2">
+          <OrderShipping order={order} />
+          <StatusHistory soNumber={order.so_number} />
+          {patient && (
+            <DetailBlock title="Patient Information">
+              <dl>
+                <DetailField label="Name">{fullName(patient)}</DetailField>
+                <DetailField label="Patient ID">{patient.patient_id ?? 'N/A'}</DetailField>
+                <DetailField label="Date of Birth">{formatDate(patient.dob)}</DetailField>
+              </dl>
+            </DetailBlock>
+          )}
+          <OrderDoctor doctor={order.doctor} />
+        </div>
       </div>
       {documents && (
         <DetailBlock title="Documents">

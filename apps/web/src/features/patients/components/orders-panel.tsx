@@ -1,6 +1,7 @@
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import type { TOrder, TPatientSummary } from '@portal/domain/patients-api';
 import { Button } from '../../../components/ui/button';
+import { TableOrCards } from '../../../components/ui/card-list';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Pager } from '../../../components/ui/pager';
@@ -15,6 +16,7 @@ import { hasDateRange } from '../lib/order-date-storage';
 import { EmptyOrdersHint } from './empty-orders-hint';
 import { OrderDateFilter } from './order-date-filter';
 import { OrderViewFilter } from './order-view-filter';
+import { OrderCards } from './order-cards';
 import { OrdersTable } from './orders-table';
 
 /**
@@ -37,7 +39,10 @@ type TOrdersPanelProps = {
   onSelectOrder: (order: TOrder) => void;
 };
 
-/** 'Orders for {patient} (total)': views, sub-status, categories, the list and its pager. */
+/**
+ * 'Orders for {patient} (total)': views, sub-status, categories (which filter the list:
+ * docs/decisions.md), the table or, on a phone, cards, and the pager.
+ */
 export const OrdersPanel = ({
   patientOrders,
   patient,
@@ -46,7 +51,6 @@ export const OrdersPanel = ({
 }: TOrdersPanelProps) => {
   const { filter, dateFilter, page, setPage, orders, loading, viewCounts } = patientOrders;
   const categories = useOrderCategories();
-  const [chosenCategories, setChosenCategories] = useState<ReadonlySet<string>>(new Set());
 
   if (!patient) {
     return (
@@ -69,8 +73,8 @@ export const OrdersPanel = ({
           <Suspense fallback={categoriesLoading}>
             <OrderCategoriesDropdown
               categories={categories.data ?? []}
-              selected={chosenCategories}
-              onChange={setChosenCategories}
+              selected={patientOrders.categories}
+              onChange={patientOrders.setCategories}
             />
           </Suspense>
           <Button
@@ -112,11 +116,23 @@ export const OrdersPanel = ({
           }
         />
       ) : (
-        <OrdersTable
-          orders={data?.orders ?? []}
-          loading={loading}
-          selectedId={selectedOrderId}
-          onSelect={onSelectOrder}
+        <TableOrCards
+          table={
+            <OrdersTable
+              orders={data?.orders ?? []}
+              loading={loading}
+              selectedId={selectedOrderId}
+              onSelect={onSelectOrder}
+            />
+          }
+          cards={
+            <OrderCards
+              orders={data?.orders ?? []}
+              loading={loading}
+              selectedId={selectedOrderId}
+              onSelect={onSelectOrder}
+            />
+          }
         />
       )}
       <Pager label="Orders" page={page} pages={orders.data?.pages ?? 0} onPageChange={setPage} />

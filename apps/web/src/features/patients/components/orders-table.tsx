@@ -1,11 +1,10 @@
 import { DISPLAY_LIMITS, formatDate, truncate } from '@portal/domain/format';
-import { displayStatus } from '@portal/domain/order-progress';
 import type { TOrder } from '@portal/domain/patients-api';
 import { orderDoctorName } from '../lib/patient-display';
 import { Button } from '../../../components/ui/button';
 import { SkeletonTableRows } from '../../../components/ui/skeleton';
 import { TBody, TD, TH, THead, TR, Table } from '../../../components/ui/table';
-import { StatusBadge } from './status-badge';
+import { OrderStatusCell } from './order-status-cell';
 import { TrackingLink } from './tracking-link';
 import { HeaderRow } from './table-parts';
 
@@ -18,9 +17,12 @@ type TOrdersTableProps = {
   onSelect: (order: TOrder) => void;
 };
 
-/** A patient's orders; scrolls within 700 px on desktop (core.md section 2). */
+/**
+ * A patient's orders; scrolls within 700 px on desktop (core.md section 2). The status in
+ * plain and ERP words with its days, and the whole tracking number (issue 30).
+ */
 export const OrdersTable = ({ orders, loading, selectedId, onSelect }: TOrdersTableProps) => (
-  <Table wrapperClassName="md:max-h-[700px] md:overflow-y-auto" aria-busy={loading}>
+  <Table responsive wrapperClassName="md:max-h-[700px] md:overflow-y-auto" aria-busy={loading}>
     <caption className="sr-only">Orders</caption>
     <THead className="sticky top-0">
       <HeaderRow columns={COLUMNS} />
@@ -66,8 +68,8 @@ const OrderRow = ({
         </Button>
       </TH>
       <TD className="whitespace-nowrap">{formatDate(order.date_created)}</TD>
-      <TD>
-        <StatusBadge status={displayStatus(order)} />
+      <TD className="min-w-48">
+        <OrderStatusCell order={order} />
       </TD>
       <TD title={doctor.length > DISPLAY_LIMITS.doctorName ? doctor : undefined}>
         {truncate(doctor, DISPLAY_LIMITS.doctorName) || 'N/A'}
@@ -76,7 +78,6 @@ const OrderRow = ({
         <TrackingLink
           carrier={order.carrier}
           trackingNumber={order.tracking_number}
-          short
           fallback="N/A"
         />
       </TD>

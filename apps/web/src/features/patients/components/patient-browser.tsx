@@ -1,6 +1,8 @@
 import type { TPatientSummary } from '@portal/domain/patients-api';
 import { usePatientBrowser } from '../hooks/use-patient-browser';
 import type { TStaffUser } from '../hooks/use-payor-scope';
+import { REVEAL_IDS } from '../lib/reveal';
+import { DENIED, LinkLoadingPanel, LinkProblemPanel } from './link-state';
 import { OrderDetail } from './order-detail';
 import { OrdersPanel } from './orders-panel';
 import { PatientDetailsModal } from './patient-details-modal';
@@ -10,17 +12,22 @@ import { PayorSelect } from './payor-select';
 
 type TPatientBrowserProps = {
   user: TStaffUser;
-  /** 'stacked': the dashboard's list above orders; 'split': list left, orders right. */
-  layout: 'stacked' | 'split';
+  /** The dashboard's 'Patient Search' section title; /patient-search has its page heading. */
+  titledSearch?: boolean;
 };
 
 /** One empty list for every render without data, so the list can tell new rows from old. */
 const NO_PATIENTS: readonly TPatientSummary[] = [];
 
-/** Search, patients, their orders and an order's items: the dashboard and /patient-search. */
-export const PatientBrowser = ({ user, layout }: TPatientBrowserProps) => {
+/**
+ * Search, patients, their orders and an order's details: the dashboard and /patient-search.
+ * From xl (1280 px) the order detail is a side panel that stays in view and scrolls within
+ * itself, beside the patients and orders; below that everything stacks and an opened order
+ * is scrolled to (docs/decisions.md, "Dashboard layout").
+ */
+export const PatientBrowser = ({ user, titledSearch = true }: TPatientBrowserProps) => {
   const browser = usePatientBrowser(user);
-  const { scope, filters, list } = browser;
+  const { scope, filters, list, patientState, orderState } = browser;
   const patients = list.data?.patients ?? NO_PATIENTS;
   // Until the first page is known the screen keeps its frame (search, 'Patients (0)')
   // with placeholder rows where the patients will be.
@@ -44,17 +51,37 @@ export const PatientBrowser = ({ user, layout }: TPatientBrowserProps) => {
       onToggleFavorite={browser.toggleFavorite}
     />
   );
-  const orders = scope.payorKey !== undefined && (
-    <div className={layout === 'stacked' ? 'grid gap-6 2xl:grid-cols-2' : 'space-y-6'}>
-      <OrdersPanel
-        patientOrders={browser.orders}
-        patient={browser.patient}
-        selectedOrderId={browser.order?.order_id}
-        onSelectOrder={browser.selectOrder}
-      />
-      <OrderDetail order={browser.order} patient={browser.patient} />
-    </div>
+  const patientProblem = browser.denied ? DENIED : patientState.problem;
+  const orders = patientProblem ? (
+    <LinkProblemPanel
+      id={REVEAL_IDS.orders}
+      problem={patientProblem}
+      what="Patient"
+      onRetry={patientState.retry}
+    />
+  ) : patientState.loading ? (
+    <LinkLoadingPanel id={REVEAL_IDS.orders} label="Loading patient..." />
+  ) : (
+    <OrdersPanel
+      patientOrders={browser.orders}
+      patient={browser.patient}
+      selectedOrderId={browser.order?.order_id}
+      onSelectOrder={browser.selectOrder}
+    />
   );
+  const detail =
+    orderState.problem && !patientProblem ? (
+      <LinkProblemPanel
+        id={REVEAL_IDS.orderDetail}
+        problem={orderState.problem}
+        what="Order"
+        onRetry={orderState.retry}
+      />
+    ) : orderState.loading && !patientProblem ? (
+      <LinkLoadingPanel id={REVEAL_IDS.orderDetail} label="Loading order..." />
+    ) : (
+      <OrderDetail order={browser.order} patient={browser.patient} />
+    );
 
   return (
     <div className="space-y-6">
@@ -65,17 +92,19 @@ export const PatientBrowser = ({ user, layout }: TPatientBrowserProps) => {
         onClear={filters.clear}
         onRefresh={browser.refresh}
         refreshing={list.isFetching}
+        titled={titledSearch}
       />
-      {layout === 'stacked' ? (
-        <>
-          {patientList}
-          {orders}
-        </>
+      {scope.payorKey === undefined ? (
+        patientList
       ) : (
-        // Side by side only where the seven-column patient table still fits its half.
-        <div className="grid items-start gap-6 2xl:grid-cols-[minmax(0,4fr)_minmax(0,3fr)]">
-          {patientList}
-          {orders}
+        <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_24rem] 2xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <div className="min-w-0 space-y-6">
+            {patientList}
+            {orders}
+          </div>
+          <div className="min-w-0 xl:sticky xl:top-4 xl:max-h-[calc(100dvh-2rem)] xl:overflow-y-auto xl:rounded-2xl">
+            {detail}
+          </div>
         </div>
       )}
       {scope.payorKey !== undefined && (

@@ -96,14 +96,17 @@ describe('PatientList', () => {
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Previous' }).disabled).toBe(true);
   });
 
-  it('filters the loaded page to favourites', () => {
-    renderList({ favoritesOnly: true });
-    expect(screen.getByRole('heading', { name: 'Favorite Patients (1)' })).toBeTruthy();
+  it('shows the favourites page the server sent, its total and its pager', () => {
+    const handlers = renderList({ patients: [john], total: 16, pages: 2, favoritesOnly: true });
+    expect(screen.getByRole('heading', { name: 'Favorite Patients (16)' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Show All' }).getAttribute('aria-pressed')).toBe(
       'true',
     );
+    expect(within(screen.getByRole('table')).getByText('John Roe')).toBeTruthy();
     expect(within(screen.getByRole('table')).queryByText('Jane Doe')).toBeNull();
-    expect(screen.queryByText(/Page \d of/)).toBeNull();
+    expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(handlers.onPageChange).toHaveBeenCalledWith(2);
   });
 
   it('says when nothing matches, in either mode', () => {
@@ -112,8 +115,8 @@ describe('PatientList', () => {
     expect(screen.getByRole('button', { name: 'Show Favorites' })).toBeTruthy();
   });
 
-  it('says when no favourite is on the page', () => {
-    renderList({ patients: [jane], favoritesOnly: true });
+  it('says when the user has no favourites', () => {
+    renderList({ patients: [], total: 0, pages: 0, favoritesOnly: true });
     expect(screen.getByText('No favorite patients found')).toBeTruthy();
   });
 

@@ -11,7 +11,10 @@ import type { TPatientRowActions } from './patient-row-actions';
 import { PatientTable } from './patient-table';
 
 export type TPatientListProps = TPatientRowActions & {
-  /** The loaded page; the favourites filter applies to it only (core.md section 2). */
+  /**
+   * The loaded page: of all patients, or of the user's favourites when favourites-only is
+   * on (paged on the server, a departure from core.md's 'loaded page only': decisions.md).
+   */
   patients: readonly TPatientSummary[];
   total: number;
   page: number;
@@ -47,10 +50,8 @@ export const PatientList = ({
   // stay until then.
   const drawn = useDeferredValue(patients);
   const drawing = drawn !== patients;
-  const shown = favoritesOnly
-    ? drawn.filter((patient) => actions.favorites.has(patient.patient_key))
-    : drawn;
-  const title = favoritesOnly ? `Favorite Patients (${shown.length})` : `Patients (${total})`;
+  const shown = drawn;
+  const title = favoritesOnly ? `Favorite Patients (${total})` : `Patients (${total})`;
   const empty = !loading && !drawing && !error && shown.length === 0;
   const busy = loading || drawing;
 
@@ -71,7 +72,7 @@ export const PatientList = ({
           title={favoritesOnly ? 'No favorite patients found' : 'No patients found'}
           text={
             favoritesOnly
-              ? 'Star a patient on this page to keep them here.'
+              ? 'Star a patient to keep them here.'
               : 'Try another name or patient ID, or clear the filters.'
           }
         />
@@ -81,9 +82,7 @@ export const PatientList = ({
           cards={<PatientCards patients={shown} loading={busy} {...actions} />}
         />
       )}
-      {!favoritesOnly && !error && (
-        <Pager label="Patients" page={page} pages={pages} onPageChange={onPageChange} />
-      )}
+      {!error && <Pager label="Patients" page={page} pages={pages} onPageChange={onPageChange} />}
     </Panel>
   );
 };

@@ -20,6 +20,9 @@ const order = (id: string): TOrder => ({
   so_classification_key: null,
   so_classification_name: null,
   doctor: null,
+  status_label: null,
+  status_since: null,
+  ship_date: null,
 });
 
 type TPage = Pick<TOrderListResponse, 'orders' | 'current_page' | 'pages' | 'total'>;

@@ -19,6 +19,9 @@ const order: TOrder = {
   so_classification_key: 'CL-RESP',
   so_classification_name: 'Respiratory',
   doctor: null,
+  status_label: null,
+  status_since: null,
+  ship_date: null,
 };
 
 const doctorHouse: TOrder['doctor'] = {

@@ -3,19 +3,28 @@ import type { TOrderViewCounts } from '@portal/domain/patients-api';
 import { useOrders } from '../api/get-orders';
 import { useDebouncedValue } from './use-debounced-value';
 import { useOrderDates } from './use-order-dates';
-import { useOrderFilter } from './use-order-filter';
+import { useOrderFilter, type TLinkedView } from './use-order-filter';
 
 /** Order fetches wait this long after the patient, view, sub-status, dates or page changed. */
 export const ORDER_FETCH_DEBOUNCE_MS = 300;
 
+const NO_CATEGORIES: ReadonlySet<string> = new Set();
+
 /**
- * A patient's orders in the chosen view and dates: the page starts at 1 for each patient,
- * view and range, and the request waits 300 ms so clicking through patients stays cheap.
+ * A patient's orders in the chosen view, dates and categories: the page starts at 1 for
+ * each patient, view, range and set of categories, and the request waits 300 ms so clicking
+ * through patients stays cheap. The view may come from the dashboard's address.
  */
-export const usePatientOrders = (payorKey: string, patientKey: string | undefined) => {
-  const filter = useOrderFilter();
+export const usePatientOrders = (
+  payorKey: string,
+  patientKey: string | undefined,
+  linkedView?: TLinkedView,
+) => {
+  const filter = useOrderFilter(linkedView);
   const dateFilter = useOrderDates();
   const { dates } = dateFilter;
+  const [categories, setCategories] = useState<ReadonlySet<string>>(NO_CATEGORIES);
+  const categoryKeys = useMemo(() => [...categories].sort(), [categories]);
   const [paging, setPaging] = useState({ scope: '', page: 1 });
   const scope = [
     payorKey,
@@ -25,6 +34,7 @@ export const usePatientOrders = (payorKey: string, patientKey: string | undefine
     dates.type,
     dates.startDate,
     dates.endDate,
+    categoryKeys.join(','),
   ].join('|');
   const page = paging.scope === scope ? paging.page : 1;
 
@@ -32,8 +42,16 @@ export const usePatientOrders = (payorKey: string, patientKey: string | undefine
     () =>
       patientKey === undefined
         ? undefined
-        : { payorKey, patientKey, page, view: filter.view, subStatus: filter.subStatus, dates },
-    [payorKey, patientKey, page, filter.view, filter.subStatus, dates],
+        : {
+            payorKey,
+            patientKey,
+            page,
+            view: filter.view,
+            subStatus: filter.subStatus,
+            dates,
+            categories: categoryKeys,
+          },
+    [payorKey, patientKey, page, filter.view, filter.subStatus, dates, categoryKeys],
   );
   const debounced = useDebouncedValue(params, ORDER_FETCH_DEBOUNCE_MS);
   const orders = useOrders(debounced);
@@ -56,6 +74,9 @@ export const usePatientOrders = (payorKey: string, patientKey: string | undefine
   return {
     filter,
     dateFilter,
+    /** The Order Categories filter's chosen classification keys. */
+    categories,
+    setCategories,
     page,
     setPage: (next: number) => setPaging({ scope, page: next }),
     orders,

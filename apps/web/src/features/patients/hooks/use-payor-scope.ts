@@ -18,6 +18,15 @@ export type TPayorScope = {
   error: string | undefined;
 };
 
+/**
+ * The admin's payor held by the caller (the dashboard keeps it in its address) rather
+ * than by the hook; without it the hook keeps the choice itself.
+ */
+export type TLinkedPayor = {
+  payorKey: string | undefined;
+  onChoose: (payorKey: string) => void;
+};
+
 /** Staff whose account names no payor: the spec's words, then what to do about it. */
 export const NO_PAYOR_ERROR = `${DASHBOARD_MESSAGES.userInfo}. ${DASHBOARD_MESSAGES.noPayor}`;
 
@@ -27,13 +36,15 @@ export const NO_PAYOR_ERROR = `${DASHBOARD_MESSAGES.userInfo}. ${DASHBOARD_MESSA
  * without a payor has no list to see ('Failed to retrieve user information', and
  * that their administrator must set their payor).
  */
-export const usePayorScope = (user: TStaffUser): TPayorScope => {
+export const usePayorScope = (user: TStaffUser, linked?: TLinkedPayor): TPayorScope => {
   const choosesPayor = user.role === 'admin';
   const payors = usePayors(choosesPayor);
   // A dashboard link (analytics' patients needing attention) may name the payor.
-  const [chosen, setChosen] = useState<string | undefined>(() =>
-    choosesPayor ? readDashboardLink().payorKey : undefined,
+  const [ownChoice, setOwnChoice] = useState<string | undefined>(() =>
+    choosesPayor && !linked ? readDashboardLink().payorKey : undefined,
   );
+  const chosen = linked ? linked.payorKey : ownChoice;
+  const setChosen = linked ? linked.onChoose : setOwnChoice;
   const options = choosesPayor ? (payors.data ?? []) : [];
 
   const payorKey = choosesPayor

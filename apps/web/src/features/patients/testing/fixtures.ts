@@ -50,5 +50,8 @@ export const order = (overrides: Partial<TOrder> = {}): TOrder => ({
     DOCTORSTATE: 'TX',
     DOCTORZIP: '78701',
   },
+  status_label: 'Waiting for the prescription (CMN) from the doctor',
+  status_since: '2025-02-10T09:00:00Z',
+  ship_date: null,
   ...overrides,
 });
