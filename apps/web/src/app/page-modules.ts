@@ -19,6 +19,7 @@ export const SCREEN_MODULES = {
   '/dashboard': () => import('./dashboard-route'),
   '/patient-search': () => import('./staff-routes'),
   '/intake': () => import('./staff-routes'),
+  '/worklist': () => import('./worklist-route'),
   '/analytics': () => import('../features/analytics/components/analytics-page'),
   '/contact': () => import('./contact-route'),
   '/documents': () => import('./documents-route'),

@@ -31,6 +31,7 @@ const PatientSearch = lazyComponent(
   (module) => module.PatientSearchRoute,
 );
 const Intake = lazyComponent(SCREEN_MODULES['/intake'], (module) => module.IntakeRoute);
+const Worklist = lazyComponent(SCREEN_MODULES['/worklist'], (module) => module.WorklistRoute);
 const AuditTrail = lazyComponent(SCREEN_MODULES['/admin/audit'], (module) => module.AuditPage);
 // The TipTap editor inside it is split off again and loads when a form first opens.
 const AdminDocumentation = lazyComponent(
@@ -87,6 +88,8 @@ export const APP_PAGES: readonly TAppPage[] = [
     preload: () => Promise.all([PatientSearch.preload(), preloadDashboardQueries()]),
     prefetch: prefetchDashboard,
   },
+  // Every order of the payor in one list: beyond the spec (docs/decisions.md, "Worklist").
+  { path: '/worklist', title: 'Worklist', inNav: true, ...lazyScreen(Worklist) },
   { path: '/intake', title: 'Intake', inNav: true, ...lazyScreen(Intake) },
   {
     path: '/analytics',
