@@ -28,6 +28,7 @@ const PAGES: Record<string, string | null> = {
   '/login': null,
   '/dashboard': 'case_manager@example.com',
   '/patient-search': 'case_manager@example.com',
+  '/worklist': 'case_manager@example.com',
   '/data-sync': 'case_manager@example.com',
   '/analytics': 'admin@example.com',
 };

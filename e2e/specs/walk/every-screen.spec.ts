@@ -18,6 +18,7 @@ const WALKS: { who: string | null; screens: string[] }[] = [
     screens: [
       '/admin/documentation',
       '/patient-search',
+      '/worklist',
       '/intake',
       '/analytics',
       '/documents',
@@ -32,9 +33,17 @@ const WALKS: { who: string | null; screens: string[] }[] = [
   },
   {
     who: 'case_manager@example.com',
-    screens: ['/dashboard', '/patient-search', '/intake', '/documents', '/data-sync', '/profile'],
+    screens: [
+      '/dashboard',
+      '/patient-search',
+      '/worklist',
+      '/intake',
+      '/documents',
+      '/data-sync',
+      '/profile',
+    ],
   },
-  { who: 'customer_service@example.com', screens: ['/dashboard', '/contact'] },
+  { who: 'customer_service@example.com', screens: ['/dashboard', '/worklist', '/contact'] },
   { who: 'patient@example.com', screens: ['/dashboard', '/contact', '/profile'] },
   { who: 'case_manager_admin@example.com', screens: ['/dashboard', '/profile'] },
 ];
