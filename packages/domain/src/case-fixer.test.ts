@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findCaseIssues, fixColumnRef, fixFilterFlags } from './case-fixer';
+import { findCaseIssues, fixColumnRef, fixFilterFlags, namedIdentifiers } from './case-fixer';
 import type { TMappingInput } from './sync-mapping';
 
 const planted: TMappingInput = {
@@ -96,5 +96,50 @@ describe('case fixer rules', () => {
       ],
     };
     expect(findCaseIssues([query, clean])).toEqual({ issues: [], fixed: [query, clean] });
+  });
+
+  it('reads the identifiers a failure names as invalid', () => {
+    expect(
+      namedIdentifiers(`SQL compilation error: invalid identifier '"PY"."payortype"'`),
+    ).toEqual([{ alias: 'PY', column: 'payortype' }]);
+    expect(
+      namedIdentifiers(
+        "SQL compilation error: error line 1 at position 7\ninvalid identifier 'PAYORTYPE'",
+      ),
+    ).toEqual([{ alias: undefined, column: 'PAYORTYPE' }]);
+    expect(namedIdentifiers('Binder Error: Referenced column "x" not found')).toEqual([]);
+    expect(namedIdentifiers(undefined)).toEqual([]);
+  });
+
+  it('flags every identifier the failure named, key column or not (issue 31)', () => {
+    const mapping: TMappingInput = {
+      mysql_table: 'payors',
+      type: 'snowpark_dataframe',
+      operations: [
+        { type: 'base_table', table: 'PAYOR', alias: 'PY' },
+        { type: 'filter', condition: "PY.payortype <> 'payortype' AND PY.x = 1" },
+        {
+          type: 'select',
+          columns: [
+            { source: 'PY.PAYORKEY', target: 'payor_key' },
+            { source: 'PY.payortype', target: 'payor_type' },
+            { source: 'OTHER.payortype', target: 'other_type' },
+          ],
+        },
+      ],
+    };
+    // Without the failure, payortype is not a key column: nothing to fix.
+    expect(findCaseIssues([mapping]).issues).toEqual([]);
+    const error = `SQL compilation error: invalid identifier '"PY"."payortype"'`;
+    const { issues, fixed } = findCaseIssues([mapping], { error });
+    expect(issues.map((issue) => [issue.location, issue.before, issue.after])).toEqual([
+      [
+        'filter',
+        "PY.payortype <> 'payortype' AND PY.x = 1",
+        "PY.PAYORTYPE <> 'payortype' AND PY.x = 1",
+      ],
+      ['column payor_type, source', 'PY.payortype', 'PY.PAYORTYPE'],
+    ]);
+    expect(findCaseIssues(fixed, { error }).issues).toEqual([]);
   });
 });

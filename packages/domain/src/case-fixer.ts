@@ -7,6 +7,8 @@ import type { TMappingInput } from './sync-mapping';
  * - join sides and column sources naming a key column not in upper case;
  * - filters that write the latest or deleted flag in lower case;
  * and warns (without a fix) about column sources that are objects rather than names.
+ * Given the failure's message, it also flags every identifier the warehouse named as
+ * invalid ('"PY"."payortype"'), key column or not (issue 31).
  */
 
 /** Key columns: the entity keys, names and the two row-version flags. */
@@ -33,19 +35,72 @@ export type TCaseFixResult = {
   fixed: TMappingInput[];
 };
 
-/** A column reference's last part in upper case when it names a key column. */
-export const fixColumnRef = (ref: string): string => {
+/** An identifier the warehouse refused: its column, and the alias it was qualified by. */
+export type TNamedIdentifier = { alias: string | undefined; column: string };
+
+const QUOTED_PART = /"((?:[^"]|"")+)"|([^."]+)/g;
+
+/**
+ * The identifiers a failure names as invalid: Snowflake's (and the demo warehouse's)
+ * `invalid identifier '"PY"."payortype"'` or `invalid identifier 'PY.PAYORTYPE'`.
+ */
+export const namedIdentifiers = (error: string | undefined): TNamedIdentifier[] =>
+  [...(error ?? '').matchAll(/invalid identifier\s+'((?:[^']|'')+)'/gi)].flatMap(([, text]) => {
+    const parts = [...(text ?? '').replaceAll("''", "'").matchAll(QUOTED_PART)].map(
+      ([, quoted, plain]) => (quoted ?? plain ?? '').replaceAll('""', '"').trim(),
+    );
+    const column = parts.at(-1);
+    return column ? [{ alias: parts.at(-2), column }] : [];
+  });
+
+const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** Whether a reference (alias.column or column) is one the failure named, as written. */
+const isNamed = (alias: string | undefined, column: string, named: readonly TNamedIdentifier[]) =>
+  named.some(
+    (name) =>
+      sameName(name.column, column) &&
+      (name.alias === undefined || alias === undefined || sameName(name.alias, alias)),
+  );
+
+/**
+ * A column reference's last part in upper case when it names a key column or an
+ * identifier the failure named.
+ */
+export const fixColumnRef = (ref: string, named: readonly TNamedIdentifier[] = []): string => {
   const parts = ref.split('.');
   const column = parts.at(-1) ?? '';
-  if (!KEY_COLUMN.test(column) || column === column.toUpperCase()) {
+  const alias = parts.length > 1 ? parts.at(-2) : undefined;
+  if (
+    column === column.toUpperCase() ||
+    !(KEY_COLUMN.test(column) || isNamed(alias, column, named))
+  ) {
     return ref;
   }
   return [...parts.slice(0, -1), column.toUpperCase()].join('.');
 };
 
-/** A SQL condition with the latest and deleted flags in upper case. */
-export const fixFilterFlags = (condition: string): string =>
-  condition.replace(FLAG_WORD, (word) => word.toUpperCase());
+/**
+ * A SQL condition with the latest and deleted flags, and the identifiers the failure
+ * named, in upper case; string literals are left as written.
+ */
+export const fixFilterFlags = (condition: string, named: readonly TNamedIdentifier[] = []) =>
+  condition
+    .split(/('(?:[^']|'')*')/)
+    .map((part, index) =>
+      index % 2 === 1
+        ? part
+        : part
+            .replace(FLAG_WORD, (word) => word.toUpperCase())
+            .replace(
+              /\b(?:([A-Za-z_][\w$]*)\.)?([A-Za-z_][\w$]*)\b/g,
+              (ref: string, alias: string | undefined, column: string) =>
+                isNamed(alias, column, named)
+                  ? `${alias === undefined ? '' : `${alias}.`}${column.toUpperCase()}`
+                  : ref,
+            ),
+    )
+    .join('');
 
 // JSON.stringify answers undefined for undefined, whatever its declared type says.
 const describe = (value: unknown): string =>
@@ -58,13 +113,15 @@ const asRecord = (value: unknown): Record<string, unknown> | undefined =>
     ? (value as Record<string, unknown>)
     : undefined;
 
-type TCollect = (issue: Omit<TCaseIssue, 'mappingIndex' | 'mysqlTable'>) => void;
+type TCollect = ((issue: Omit<TCaseIssue, 'mappingIndex' | 'mysqlTable'>) => void) & {
+  named: readonly TNamedIdentifier[];
+};
 
 const fixRef = (ref: unknown, location: string, kind: TCaseIssue['kind'], add: TCollect) => {
   if (typeof ref !== 'string') {
     return ref;
   }
-  const after = fixColumnRef(ref);
+  const after = fixColumnRef(ref, add.named);
   if (after !== ref) {
     add({ location, kind, severity: 'error', before: ref, after });
   }
@@ -75,7 +132,7 @@ const fixFilter = (condition: unknown, location: string, add: TCollect) => {
   if (typeof condition !== 'string') {
     return condition;
   }
-  const after = fixFilterFlags(condition);
+  const after = fixFilterFlags(condition, add.named);
   if (after !== condition) {
     add({ location, kind: 'filter', severity: 'error', before: condition, after });
   }
@@ -153,15 +210,26 @@ const fixOperation = (raw: unknown, add: TCollect): unknown => {
   }
 };
 
-/** Every issue of every mapping, and the mappings as they read once fixed. */
-export const findCaseIssues = (mappings: readonly TMappingInput[]): TCaseFixResult => {
+/**
+ * Every issue of every mapping, and the mappings as they read once fixed. With the
+ * failure's message, identifiers it names as invalid are flagged wherever they appear.
+ */
+export const findCaseIssues = (
+  mappings: readonly TMappingInput[],
+  options: { error?: string | undefined } = {},
+): TCaseFixResult => {
   const issues: TCaseIssue[] = [];
+  const named = namedIdentifiers(options.error);
   const fixed = mappings.map((mapping, mappingIndex) => {
     if (!Array.isArray(mapping.operations)) {
       return mapping;
     }
-    const add: TCollect = (issue) =>
-      issues.push({ ...issue, mappingIndex, mysqlTable: mapping.mysql_table });
+    const add: TCollect = Object.assign(
+      (issue: Omit<TCaseIssue, 'mappingIndex' | 'mysqlTable'>) => {
+        issues.push({ ...issue, mappingIndex, mysqlTable: mapping.mysql_table });
+      },
+      { named },
+    );
     return {
       ...mapping,
       operations: mapping.operations.map((operation) =>

@@ -15,11 +15,6 @@ import { ZGroupId } from './data-sync-schedule-api';
 
 // ---------------------------------------------------------------- groups and runs
 
-export const ZSyncGroupsResponse = z.object({
-  success: z.literal(true),
-  groups: z.array(ZSyncGroup),
-});
-
 /** The group as the console edits it; each mapping is checked by validateMapping. */
 export const ZSaveGroupBody = z.object({
   group: z.object({
@@ -110,8 +105,22 @@ export const ZSyncLog = z.object({
   message: z.string(),
 });
 
+/** A retry wait: when the next attempt starts (ISO), and which retry of how many it is. */
+export const ZRetryWait = z.object({
+  retry_at: z.string(),
+  attempt: z.number().int(),
+  attempts: z.number().int(),
+});
+export type TRetryWait = z.infer<typeof ZRetryWait>;
+
 export const ZSyncJob = z.object({
   id: z.string(),
+  /** What an operator calls the run: 'Full sync › orders'; a group run by its group's name. */
+  name: z.string(),
+  /** The group's name (null for an ad-hoc mapping run). */
+  group_name: z.string().nullable(),
+  /** The portal tables it fills: its mapping's, or for a group run every mapping's. */
+  destination_tables: z.array(z.string()),
   type: z.enum(SYNC_JOB_TYPES),
   status: z.enum(SYNC_JOB_STATUSES),
   /** 0-100: rows loaded over the warehouse's count; for a group, mappings done over mappings. */
@@ -133,8 +142,19 @@ export const ZSyncJob = z.object({
   error: ZSyncErrorObject.nullable(),
   /** Who asked to cancel the running job; it ends failed soon after. */
   cancel_requested_by: z.string().nullable(),
+  /** While it waits to try again after a connection failure: 'Retry 1 of 3 in 4:32'. */
+  retry_wait: ZRetryWait.nullable().optional(),
 });
 export type TSyncJob = z.infer<typeof ZSyncJob>;
+
+/** A group as the console lists it, with its newest run (running or ended), if any. */
+export const ZSyncGroupWithRun = ZSyncGroup.extend({ last_job: ZSyncJob.nullable() });
+export type TSyncGroupWithRun = z.infer<typeof ZSyncGroupWithRun>;
+
+export const ZSyncGroupsResponse = z.object({
+  success: z.literal(true),
+  groups: z.array(ZSyncGroupWithRun),
+});
 
 export const ZCancelResponse = z.object({ success: z.literal(true), message: z.string() });
 

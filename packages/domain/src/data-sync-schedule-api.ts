@@ -155,13 +155,41 @@ export const ZSchedule = z.object({
 });
 export type TSchedule = z.infer<typeof ZSchedule>;
 
+/**
+ * The schedule list's version: a counter in the database that every change of a schedule
+ * moves on. A list saved whole must carry the one it was read at (issue 31).
+ */
+const ZScheduleVersion = z
+  .number({ error: SCHEDULE_MESSAGES.versionRequired })
+  .int(SCHEDULE_MESSAGES.versionRequired)
+  .min(0, SCHEDULE_MESSAGES.versionRequired);
+
 export const ZScheduleBody = ZScheduleInput;
-export const ZSchedulesBody = z.object({ schedules: z.array(ZScheduleInput).max(200) });
+export const ZSchedulesBody = z.object({
+  schedules: z.array(ZScheduleInput).max(200),
+  version: ZScheduleVersion,
+});
+export type TSchedulesBody = z.input<typeof ZSchedulesBody>;
 export const ZSchedulesResponse = z.object({
   success: z.literal(true),
   schedules: z.array(ZSchedule),
+  version: z.number(),
 });
-export const ZScheduleResponse = z.object({ success: z.literal(true), schedule: ZSchedule });
+export const ZScheduleResponse = z.object({
+  success: z.literal(true),
+  schedule: ZSchedule,
+  version: z.number(),
+});
+
+/** PUT and DELETE /api/data-sync/schedules/:id: one schedule, by its id. */
+export const ZScheduleIdParams = z.object({ id: ZLine().trim().min(1).max(36) });
+export const ZScheduleUpdateBody = ZScheduleInput.omit({ id: true });
+export type TScheduleUpdateInput = z.input<typeof ZScheduleUpdateBody>;
+export const ZScheduleDeleteResponse = z.object({
+  success: z.literal(true),
+  deleted: z.string(),
+  version: z.number(),
+});
 
 // ---------------------------------------------------------------- scheduler
 

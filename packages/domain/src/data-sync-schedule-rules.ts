@@ -18,6 +18,11 @@ export const SCHEDULE_MESSAGES = {
   intervalWhole: 'The interval must be a whole number',
   daysRequired: 'Choose at least one day of the week',
   clockTime: 'Use a time like 08:30 (24-hour clock)',
+  /** A list saved over changes someone else made since it was read (409). */
+  stale: 'The schedules changed since you opened them. Reload to see the latest.',
+  /** A list sent without the version it was read at (400). */
+  versionRequired:
+    'The schedule list must carry the version it was read at (GET /api/data-sync/schedules). Reload and try again.',
 } as const;
 
 /** Minutes after midnight of a clock time such as '08:30'. */

@@ -49,13 +49,18 @@ export const SYNC_ERROR_SUGGESTIONS: Record<TSyncErrorCategory, readonly string[
   ],
 };
 
-/** Keyword rules in the spec's order: the first rule that matches decides. */
+/**
+ * Keyword rules, the fallback when the driver's error says nothing: the spec's rules in
+ * the spec's order, except that connection comes last. Only connection failures are
+ * retried, so a message that also names a table, a column, a syntax or a permission is
+ * not waited on for 15 minutes as if the network were down (issue 31).
+ */
 const RULES: readonly (readonly [TSyncErrorCategory, readonly string[]])[] = [
   ['case_sensitivity_error', ['invalid identifier', 'split']],
-  ['connection_error', ['connection', 'network', 'timeout']],
   ['syntax_error', ['syntax', 'parsing']],
   ['permission_error', ['permission', 'access']],
   ['schema_error', ['table', 'column', 'not found']],
+  ['connection_error', ['connection', 'network', 'timeout']],
 ];
 
 export type TSyncErrorInfo = {
@@ -63,22 +68,214 @@ export type TSyncErrorInfo = {
   suggestions: readonly string[];
 };
 
+const infoOf = (category: TSyncErrorCategory): TSyncErrorInfo => ({
+  category,
+  suggestions: SYNC_ERROR_SUGGESTIONS[category],
+});
+
 /**
- * Categorises a sync failure. A category the source already knows (a connector
- * that recognised an authentication failure, say) wins; otherwise the message's
- * keywords decide, as the spec lists them.
+ * A message as the keyword rules read it: without the statement a driver echoes after
+ * 'LINE 1:', and without quoted SQL or quoted identifiers ("timeout_col", 'FORM x').
  */
-export const categoriseSyncError = (
-  message: string,
-  known?: TSyncErrorCategory,
-): TSyncErrorInfo => {
-  if (known && known !== 'unknown_error') {
-    return { category: known, suggestions: SYNC_ERROR_SUGGESTIONS[known] };
+export const keywordText = (message: string): string =>
+  message
+    .replace(/\s*(?:LINE \d+:|Warehouse query:)[\s\S]*$/i, '')
+    .replace(/'(?:[^'\\]|\\.|'')*'|"(?:[^"]|"")*"|`[^`]*`/g, ' ')
+    .toLowerCase();
+
+// The dict-split failure quotes the word it is about: "'dict' object has no attribute 'split'".
+const DICT_SPLIT = /has no attribute\s+'split'/i;
+
+const byKeywords = (message: string): TSyncErrorCategory => {
+  if (DICT_SPLIT.test(message)) {
+    return 'case_sensitivity_error';
   }
-  const text = message.toLowerCase();
+  const text = keywordText(message);
   const rule = RULES.find(([, keywords]) => keywords.some((keyword) => text.includes(keyword)));
-  const category = rule ? rule[0] : 'unknown_error';
-  return { category, suggestions: SYNC_ERROR_SUGGESTIONS[category] };
+  return rule ? rule[0] : 'unknown_error';
+};
+
+/**
+ * Categorises a failure from its message alone (a stored job, the web app). A category
+ * the source already knew wins; otherwise the keyword rules read the message without
+ * its quoted parts.
+ */
+export const categoriseSyncError = (message: string, known?: TSyncErrorCategory): TSyncErrorInfo =>
+  infoOf(known && known !== 'unknown_error' ? known : byKeywords(message));
+
+// ---------------------------------------------------------------- driver errors
+
+/** DuckDB's error types, the words before ' Error:' at the start of its messages. */
+const DUCKDB_TYPES: Record<string, TSyncErrorCategory> = {
+  binder: 'schema_error',
+  catalog: 'schema_error',
+  dependency: 'schema_error',
+  parser: 'syntax_error',
+  syntax: 'syntax_error',
+  permission: 'permission_error',
+  io: 'connection_error',
+  connection: 'connection_error',
+  network: 'connection_error',
+  http: 'connection_error',
+  // Stopped by a cancel or the time limit: not a connection failure, never retried.
+  interrupt: 'unknown_error',
+};
+
+/** better-sqlite3's codes; SQLITE_ERROR says nothing more and falls through to the message. */
+const SQLITE_CODES: Record<string, TSyncErrorCategory> = {
+  SQLITE_AUTH: 'permission_error',
+  SQLITE_PERM: 'permission_error',
+  SQLITE_READONLY: 'permission_error',
+  SQLITE_CANTOPEN: 'connection_error',
+  SQLITE_BUSY: 'connection_error',
+  SQLITE_LOCKED: 'connection_error',
+  SQLITE_NOTADB: 'connection_error',
+  SQLITE_SCHEMA: 'schema_error',
+};
+
+/** mysql2's codes for MariaDB and MySQL server errors and for its own connection. */
+const MYSQL_CODES: Record<string, TSyncErrorCategory> = {
+  ER_BAD_FIELD_ERROR: 'schema_error',
+  ER_NO_SUCH_TABLE: 'schema_error',
+  ER_BAD_TABLE_ERROR: 'schema_error',
+  ER_BAD_DB_ERROR: 'schema_error',
+  ER_NON_UNIQ_ERROR: 'schema_error',
+  ER_WRONG_VALUE_COUNT_ON_ROW: 'schema_error',
+  ER_PARSE_ERROR: 'syntax_error',
+  ER_SYNTAX_ERROR: 'syntax_error',
+  ER_ACCESS_DENIED_ERROR: 'authentication_error',
+  ER_DBACCESS_DENIED_ERROR: 'permission_error',
+  ER_TABLEACCESS_DENIED_ERROR: 'permission_error',
+  ER_COLUMNACCESS_DENIED_ERROR: 'permission_error',
+  ER_SPECIFIC_ACCESS_DENIED_ERROR: 'permission_error',
+  ER_CON_COUNT_ERROR: 'connection_error',
+  ER_SERVER_SHUTDOWN: 'connection_error',
+  ER_LOCK_WAIT_TIMEOUT: 'connection_error',
+  ER_LOCK_DEADLOCK: 'connection_error',
+  PROTOCOL_CONNECTION_LOST: 'connection_error',
+  PROTOCOL_SEQUENCE_TIMEOUT: 'connection_error',
+  ER_QUERY_INTERRUPTED: 'unknown_error',
+  ER_STATEMENT_TIMEOUT: 'unknown_error',
+};
+
+/** Node's socket errors, whatever the driver. */
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
+
+/** Snowflake's codes (its SQL and driver error codes); sign-in failures are 390100-390199. */
+const SNOWFLAKE_CODES: Record<number, TSyncErrorCategory> = {
+  904: 'case_sensitivity_error', // invalid identifier
+  1003: 'syntax_error',
+  1007: 'syntax_error',
+  2003: 'schema_error', // does not exist or not authorized
+  2043: 'schema_error',
+  3001: 'permission_error', // insufficient privileges
+  604: 'unknown_error', // statement cancelled
+  630: 'unknown_error', // statement timeout
+  401001: 'connection_error', // network error
+  401002: 'connection_error', // request failed
+  401003: 'connection_error',
+};
+
+const SQLSTATES: Record<string, TSyncErrorCategory> = {
+  '42601': 'syntax_error',
+  '42501': 'permission_error',
+  '57014': 'unknown_error', // query_canceled: a cancel or statement_timeout, not the network
+  '57P01': 'connection_error',
+  '57P02': 'connection_error',
+  '57P03': 'connection_error',
+  '53300': 'connection_error',
+  '40001': 'connection_error',
+  '40P01': 'connection_error',
+};
+
+const SQLSTATE_CLASSES: Record<string, TSyncErrorCategory> = {
+  '42': 'schema_error',
+  '08': 'connection_error',
+  '28': 'authentication_error',
+  '3D': 'schema_error',
+  '3F': 'schema_error',
+};
+
+/** SQLSTATE (PostgreSQL's code, mysql2's and Snowflake's sqlState): exact, then by class. */
+const bySqlState = (state: string): TSyncErrorCategory | undefined =>
+  // 42000 is MySQL's and Snowflake's catch-all for syntax and access: it decides nothing.
+  state === '42000' ? undefined : (SQLSTATES[state] ?? SQLSTATE_CLASSES[state.slice(0, 2)]);
+
+type TDriverError = {
+  code?: unknown;
+  sqlState?: unknown;
+  category?: unknown;
+  cause?: unknown;
+  message?: unknown;
+};
+
+const DUCKDB_TYPE = /^([A-Za-z ]+?) Error: /;
+
+const byStringCode = (code: string): TSyncErrorCategory | undefined => {
+  if (SOCKET_CODES.has(code)) {
+    return 'connection_error';
+  }
+  const known = SQLITE_CODES[code] ?? MYSQL_CODES[code];
+  if (known) {
+    return known;
+  }
+  // PostgreSQL: the code is the SQLSTATE (five characters; Snowflake's codes have six digits).
+  return /^[0-9A-Z]{5}$/.test(code) ? bySqlState(code) : undefined;
+};
+
+/** What the driver's own code, class or SQLSTATE says, or undefined when it says nothing. */
+const byDriver = (error: TDriverError): TSyncErrorCategory | undefined => {
+  const { code, sqlState } = error;
+  const fromCode = typeof code === 'string' ? byStringCode(code) : undefined;
+  if (fromCode) {
+    return fromCode;
+  }
+  // Snowflake: a numeric code (sometimes written '002003'), and a sqlState beside it.
+  const number = typeof code === 'number' || /^\d{6}$/.test(String(code)) ? Number(code) : NaN;
+  if (number >= 390100 && number < 390200) {
+    return 'authentication_error';
+  }
+  const snowflake =
+    SNOWFLAKE_CODES[number] ??
+    (number >= 250000 && number < 260000 ? 'connection_error' : undefined);
+  if (snowflake) {
+    return snowflake;
+  }
+  const fromState = typeof sqlState === 'string' ? bySqlState(sqlState) : undefined;
+  if (fromState) {
+    return fromState;
+  }
+  const type = typeof error.message === 'string' ? DUCKDB_TYPE.exec(error.message) : null;
+  return type ? DUCKDB_TYPES[type[1]!.toLowerCase()] : undefined;
+};
+
+/**
+ * Categorises a caught failure (issue 31): a category the source set wins; then the
+ * driver's code, class or SQLSTATE (or its cause's, for a wrapped error); then the spec's
+ * keyword rules on the message without its quoted parts.
+ */
+export const categoriseError = (error: unknown): TSyncErrorInfo => {
+  const seen = new Set<unknown>();
+  for (let current = error; current && typeof current === 'object' && !seen.has(current);) {
+    seen.add(current);
+    const driver = current as TDriverError;
+    const known = SYNC_ERROR_CATEGORIES.find((category) => category === driver.category);
+    const category = known && known !== 'unknown_error' ? known : byDriver(driver);
+    if (category) {
+      return infoOf(category);
+    }
+    current = driver.cause;
+  }
+  return infoOf(byKeywords(error instanceof Error ? error.message : String(error)));
 };
 
 /** Failures the console sends to the case fixer rather than the error dialog (section 4). */

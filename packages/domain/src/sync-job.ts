@@ -3,7 +3,11 @@
 export const SYNC_JOB_TYPES = ['snowpark_dataframe', 'snowpark_query', 'group'] as const;
 export type TSyncJobType = (typeof SYNC_JOB_TYPES)[number];
 
-export const SYNC_JOB_STATUSES = ['running', 'completed', 'failed', 'partial'] as const;
+/**
+ * skipped: a scheduled slot that did not run (its group was still running, or it could
+ * not start); the job row records the slot and why, so Job History shows it (issue 31).
+ */
+export const SYNC_JOB_STATUSES = ['running', 'completed', 'failed', 'partial', 'skipped'] as const;
 export type TSyncJobStatus = (typeof SYNC_JOB_STATUSES)[number];
 
 export const SYNC_LOG_LEVELS = ['info', 'warning', 'error', 'debug'] as const;

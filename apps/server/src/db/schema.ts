@@ -14,6 +14,7 @@ import type {
   SyncGroupsTable,
   SyncSchedulesTable,
   SyncSchedulerTable,
+  SyncAlertsTable,
   SyncJobsTable,
   SyncJobLogsTable,
 } from './sync-schema';
@@ -153,6 +154,7 @@ export type {
   SyncGroupsTable,
   SyncSchedulesTable,
   SyncSchedulerTable,
+  SyncAlertsTable,
   SyncJobsTable,
   SyncJobLogsTable,
 } from './sync-schema';
@@ -328,6 +330,7 @@ export type Database = {
   sync_job_logs: SyncJobLogsTable;
   sync_schedules: SyncSchedulesTable;
   sync_scheduler: SyncSchedulerTable;
+  sync_alerts: SyncAlertsTable;
   user_favorites: UserFavoritesTable;
   user_preferences: UserPreferencesTable;
   documents: DocumentsTable;

@@ -37,6 +37,8 @@ export type SyncSchedulerTable = {
   stopped_at: number | null;
   changed_by: string | null;
   error: string | null;
+  /** Migration 0019: moved on by every change of a schedule (the list's version). */
+  schedules_version: Generated<number>;
 };
 
 export type SyncJobsTable = {
@@ -71,6 +73,23 @@ export type SyncJobsTable = {
   /** Migration 0015: a cancel asked for (by whom) while the job runs. */
   cancel_requested_at: number | null;
   cancel_requested_by: string | null;
+  /** Migration 0020: while waiting to retry, when the next attempt starts, which retry of how many. */
+  retry_at: number | null;
+  retry_attempt: number | null;
+  retry_max: number | null;
+  /** Migration 0019: when an ended scheduled run was looked at for failure alerts. */
+  alert_checked_at: number | null;
+};
+
+/** One row per group whose scheduled runs fail (migration 0019); see data-sync/alerts.ts. */
+export type SyncAlertsTable = {
+  group_id: string;
+  job_id: string;
+  last_job_id: string;
+  failures: Generated<number>;
+  opened_at: number;
+  mailed_at: number | null;
+  resolved_at: number | null;
 };
 
 export type SyncJobLogsTable = {

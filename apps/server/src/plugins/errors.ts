@@ -60,6 +60,76 @@ export const frameworkErrors = (error: FastifyError, _request: unknown, reply: F
     .send({ success: false, error: message, code: codeForStatus(status) });
 };
 
+type TValidationIssue = { keyword?: string; message?: string; params?: Record<string, unknown> };
+
+/** zod's own wording starts so; a schema's own message (the spec's words) is kept as written. */
+const LIBRARY_WORDING =
+  /^(Invalid (input|option|string|email|element|key|union|value|discriminator|date)|Too (small|big)|Unrecognized key)/;
+
+const NOUNS: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  bigint: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+  date: 'a date',
+};
+
+const bound = (origin: unknown, limit: unknown, side: 'least' | 'most') => {
+  const count = Number(limit);
+  if (origin === 'string') {
+    return `at ${side} ${count} ${count === 1 ? 'character' : 'characters'}`;
+  }
+  if (origin === 'array' || origin === 'set') {
+    return `at ${side} ${count} ${count === 1 ? 'item' : 'items'}`;
+  }
+  return `at ${side} ${count}`;
+};
+
+/**
+ * A validation failure in words for people: 'group_id is required', 'group_id must be
+ * text', 'interval must be at most 1440'. A message the schema wrote itself is kept, after
+ * the field it concerns ('sub_status: not a status of this view').
+ */
+export const validationMessage = (path: string, issue: TValidationIssue | undefined) => {
+  const field = path
+    .replace(/^\//, '')
+    .replace(/\/(\d+)(?=\/|$)/g, '[$1]')
+    .replace(/\//g, '.');
+  const message = issue?.message ?? 'Invalid request';
+  if (!LIBRARY_WORDING.test(message)) {
+    return path.replace(/^\//, '') ? `${path.replace(/^\//, '')}: ${message}` : message;
+  }
+  const subject = field || 'The request body';
+  const params = issue?.params ?? {};
+  switch (issue?.keyword) {
+    case 'invalid_type':
+      return /received undefined$/.test(message)
+        ? `${subject} is required`
+        : `${subject} must be ${NOUNS[String(params.expected)] ?? String(params.expected)}`;
+    case 'too_small':
+      return params.origin === 'string' && Number(params.minimum) === 1
+        ? `${subject} must not be empty`
+        : `${subject} must be ${bound(params.origin, params.minimum, 'least')}`;
+    case 'too_big':
+      return `${subject} must be ${bound(params.origin, params.maximum, 'most')}`;
+    case 'invalid_value':
+      return `${subject} must be one of: ${(Array.isArray(params.values) ? params.values : []).map(String).join(', ')}`;
+    case 'invalid_format':
+      return params.format === 'email'
+        ? `${subject} must be an email address`
+        : `${subject} is not in the expected format`;
+    case 'unrecognized_keys': {
+      const keys = Array.isArray(params.keys) ? params.keys.map(String) : [];
+      return `Unknown ${keys.length === 1 ? 'field' : 'fields'}${field ? ` in ${field}` : ''}: ${keys.join(', ')}`;
+    }
+    default:
+      return `${subject} is not valid`;
+  }
+};
+
 /** Every error body has one shape: { success: false, error, code }. 5xx never carries internals. */
 const errors = (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -73,10 +143,9 @@ const errors = (app: FastifyInstance) => {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      const where = first?.instancePath ? `${first.instancePath.replace(/^\//, '')}: ` : '';
       return reply.status(400).send({
         success: false,
-        error: `${where}${first?.message ?? 'Invalid request'}`,
+        error: validationMessage(first?.instancePath ?? '', first),
         code: 'bad_request',
       });
     }

@@ -1,10 +1,20 @@
 import { hostname } from 'node:os';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAPPING_MESSAGES } from '@portal/domain/sync-mapping';
 import { SYNC_ERROR_SUGGESTIONS } from '@portal/domain/sync-errors';
+import { createDatabase } from '../db/database';
+import { testClock } from '../test/clock';
 import { testDialects } from '../test/databases';
 import { DEFAULT_MAPPINGS } from './default-groups';
-import { createJob, failInterruptedJobs, getJob, getJobLogs, STALE_HEARTBEAT_MS } from './jobs';
+import {
+  createJob,
+  failInterruptedJobs,
+  finishJob,
+  getJob,
+  getJobLogs,
+  STALE_HEARTBEAT_MS,
+} from './jobs';
+import { HEARTBEAT_MS, jobJournal } from './journal';
 import { runGroupJob, runMappingJob } from './runner';
 import { useSyncTestBed, useTestWarehouse } from './test-context';
 
@@ -119,5 +129,92 @@ describe.each(testDialects())('sync jobs [%s]', (dialect) => {
     expect((await getJob(db, dead))!.error_message).toMatch(/interrupted/);
     expect((await getJob(db, live))!.status).toBe('running');
     expect((await getJob(db, freshRemote))!.status).toBe('running');
+  });
+
+  describe('heartbeats', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('beats a running job every HEARTBEAT_MS in the clock it is given', async () => {
+      const { database } = bed();
+      const clock = testClock(Date.parse('2025-06-10T10:00:00Z'));
+      const id = await createJob(database.db, {
+        type: 'group',
+        source: 's',
+        destination: 'd',
+        now: clock.now(),
+      });
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      const journal = jobJournal({ db: database.db, clock: clock.now }, id);
+      clock.advance(HEARTBEAT_MS);
+      vi.advanceTimersByTime(HEARTBEAT_MS);
+      await vi.waitFor(async () => {
+        expect((await getJob(database.db, id))?.heartbeat_at).toBe(clock.now());
+      });
+      journal.close();
+      await finishJob(database.db, id, { status: 'completed' });
+    });
+
+    it('fails a job silent for a minute, claimed by exactly one of several processes', async () => {
+      const { database, url } = bed();
+      const clock = testClock(Date.parse('2025-06-10T10:00:00Z'));
+      const id = await createJob(database.db, {
+        type: 'group',
+        source: 's',
+        destination: 'd',
+        // Another host's process, or this host's after a restart with the pid taken again.
+        runner: 'portal-2:1',
+        now: clock.now(),
+      });
+      const others = [createDatabase(url), createDatabase(url)];
+      try {
+        const warnings: string[] = [];
+        const sweep = () =>
+          Promise.all(
+            [database, ...others].map((process) =>
+              failInterruptedJobs(process.db, clock.now(), (message) => warnings.push(message)),
+            ),
+          );
+        clock.advance(STALE_HEARTBEAT_MS - 1000);
+        expect((await sweep()).flat()).not.toContain(id);
+        clock.advance(2000);
+        expect((await sweep()).flat().filter((marked) => marked === id)).toEqual([id]);
+        expect(warnings.filter((line) => line.includes(id))).toEqual([
+          `Sync job ${id} marked failed: no heartbeat from portal-2:1 for 61 s`,
+        ]);
+        expect(await getJob(database.db, id)).toMatchObject({
+          status: 'failed',
+          end_time: clock.now(),
+          error_category: 'unknown_error',
+        });
+        const logs = await getJobLogs(database.db, id);
+        expect(logs.map((log) => log.message)).toEqual([
+          'Marked failed: no heartbeat from portal-2:1 for 61 s',
+        ]);
+      } finally {
+        await Promise.all(others.map((other) => other.destroy()));
+      }
+    });
+
+    it('leaves a job that beat after it was read: the claim checks the heartbeat again', async () => {
+      const { database } = bed();
+      const now = Date.parse('2025-06-10T10:00:00Z');
+      const id = await createJob(database.db, {
+        type: 'group',
+        source: 's',
+        destination: 'd',
+        runner: 'portal-2:2',
+        now,
+      });
+      const claimed = await finishJob(database.db, id, {
+        status: 'failed',
+        whileRunning: true,
+        silentSince: now,
+      });
+      expect(claimed).toBe(false);
+      expect((await getJob(database.db, id))?.status).toBe('running');
+      await finishJob(database.db, id, { status: 'completed' });
+    });
   });
 });

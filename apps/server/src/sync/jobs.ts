@@ -103,13 +103,20 @@ export const finishJob = async (
     now?: number | undefined;
     /** Only a job still marked running: a check that races the job's own end loses. */
     whileRunning?: boolean | undefined;
+    /** Only a job whose heartbeat is older than this: a job that beat since it was read lives. */
+    silentSince?: number | undefined;
   } & Updateable<SyncJobsTable>,
 ): Promise<boolean> => {
-  const { status, error, now, whileRunning, ...rest } = outcome;
+  const { status, error, now, whileRunning, silentSince, ...rest } = outcome;
   liveJobs.delete(id);
   let update = db.updateTable('sync_jobs').where('id', '=', id);
   if (whileRunning) {
     update = update.where('status', '=', 'running');
+  }
+  if (silentSince !== undefined) {
+    update = update.where((eb) =>
+      eb.or([eb('heartbeat_at', 'is', null), eb('heartbeat_at', '<', silentSince)]),
+    );
   }
   const result = await update
     .set({
@@ -117,6 +124,9 @@ export const finishJob = async (
       status,
       progress: status === 'completed' ? 100 : rest.progress,
       end_time: now ?? Date.now(),
+      retry_at: null,
+      retry_attempt: null,
+      retry_max: null,
       ...(error
         ? {
             error_message: error.message,
@@ -141,60 +151,68 @@ const processAlive = (pid: number): boolean => {
   }
 };
 
-/** How long a job on another host may go without a heartbeat before it counts as dead. */
-export const STALE_HEARTBEAT_MS = 15 * 60_000;
+/**
+ * How long a running job may go without a heartbeat before it counts as dead. Its
+ * process beats every HEARTBEAT_MS (journal.ts, 10 s), retry waits and long queries
+ * included, so a minute is several missed beats, not a slow batch (issue 31).
+ */
+export const STALE_HEARTBEAT_MS = 60_000;
+
+const INTERRUPTED: TJobError = {
+  message: 'The sync was interrupted: the process running it stopped before it finished',
+  category: 'unknown_error',
+  suggestions: ['Start the sync again; the previous rows were kept.'],
+};
 
 /**
- * Marks jobs left running by a crash as failed. A job whose runner process on
- * this host is gone is dead; a job on another host is dead once its heartbeat
- * is stale. Returns the ids it marked.
+ * Marks jobs left running by a process that stopped as failed: a job whose runner
+ * process on this host is gone, and any job (on any host) whose heartbeat is older than
+ * STALE_HEARTBEAT_MS. Jobs of this process are alive. Each is claimed with a conditional
+ * update (still running, still silent), so of several processes looking at once exactly
+ * one marks it, writes its log line and warns. Returns the ids this call marked.
  */
 export const failInterruptedJobs = async (
   db: Kysely<Database>,
   now = Date.now(),
+  warn: (message: string, jobId: string) => void = () => undefined,
 ): Promise<string[]> => {
+  const silentSince = now - STALE_HEARTBEAT_MS;
   const running = await db
     .selectFrom('sync_jobs')
     .select(['id', 'runner', 'heartbeat_at'])
     .where('status', '=', 'running')
     .execute();
   const host = hostname();
-  const dead = running.filter((job) => {
+  const marked: string[] = [];
+  for (const job of running) {
     if (liveJobs.has(job.id)) {
-      return false;
+      continue;
     }
     const [jobHost, pid] = (job.runner ?? '').split(':');
-    if (jobHost === host && pid && processAlive(Number(pid)) && Number(pid) !== process.pid) {
-      return false;
+    const gone =
+      jobHost === host && (!pid || Number(pid) === process.pid || !processAlive(Number(pid)));
+    const silent = (job.heartbeat_at ?? 0) < silentSince;
+    if (!gone && !silent) {
+      continue;
     }
-    if (jobHost === host) {
-      return true;
-    }
-    return (job.heartbeat_at ?? 0) < now - STALE_HEARTBEAT_MS;
-  });
-  const marked: string[] = [];
-  for (const job of dead) {
     const ended = await finishJob(db, job.id, {
       status: 'failed',
       now,
       whileRunning: true,
-      error: {
-        message: 'The sync was interrupted: the process running it stopped before it finished',
-        category: 'unknown_error',
-        suggestions: ['Start the sync again; the previous rows were kept.'],
-      },
+      silentSince: gone ? undefined : silentSince,
+      error: INTERRUPTED,
     });
     if (!ended) {
       continue;
     }
     marked.push(job.id);
+    const why = gone
+      ? 'the process running it had stopped'
+      : `no heartbeat from ${job.runner ?? 'its process'} for ${Math.round((now - (job.heartbeat_at ?? 0)) / 1000)} s`;
     await addLogs(db, job.id, [
-      {
-        timestamp: now,
-        level: 'error',
-        message: 'Marked failed: the process running it had stopped',
-      },
+      { timestamp: now, level: 'error', message: `Marked failed: ${why}` },
     ]);
+    warn(`Sync job ${job.id} marked failed: ${why}`, job.id);
   }
   return marked;
 };

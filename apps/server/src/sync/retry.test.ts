@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { testDialects } from '../test/databases';
 import { DEFAULT_MAPPINGS } from './default-groups';
+import { testClock } from '../test/clock';
 import { getJob, getJobLogs } from './jobs';
-import { runMappingJob } from './runner';
+import { createMappingJob, runMappingJob } from './runner';
 import { useSyncTestBed, useTestWarehouse } from './test-context';
 import type { TWarehouse } from './warehouse/types';
 
@@ -59,5 +60,51 @@ describe.each(testDialects())('retries of a mapping job [%s]', (dialect) => {
     expect(syntax.error?.category).toBe('syntax_error');
     const logs = await getJobLogs(database.db, syntax.id);
     expect(logs.filter((log) => log.level === 'warning')).toEqual([]);
+  });
+
+  it('shows the failure and the wait while it waits: every line written before the pause', async () => {
+    const { context, database } = bed();
+    const clock = testClock(Date.parse('2025-06-10T10:00:00Z'));
+    const jobId = await createMappingJob(
+      { ...context, sourceLabel: 'duckdb' },
+      DEFAULT_MAPPINGS.doctors,
+      {},
+    );
+    // What the console's next poll reads while the run waits, looked at inside the wait.
+    const during: { job: Awaited<ReturnType<typeof getJob>>; logs: string[] }[] = [];
+    const pause = async (ms: number) => {
+      expect(ms).toBe(300_000);
+      during.push({
+        job: await getJob(database.db, jobId),
+        logs: (await getJobLogs(database.db, jobId)).map((log) => log.message),
+      });
+      clock.advance(ms);
+    };
+    const summary = await runMappingJob(
+      { ...context, clock: clock.now, warehouse: flaky(context.warehouse, 1, 'Connection reset') },
+      DEFAULT_MAPPINGS.doctors,
+      { jobId, retry: { maxRetries: 3, delayMs: 300_000 }, pause },
+    );
+    expect(summary.status).toBe('completed');
+    expect(during).toHaveLength(1);
+    const [wait] = during;
+    expect(wait!.job).toMatchObject({
+      status: 'running',
+      retry_at: Date.parse('2025-06-10T10:05:00Z'),
+      retry_attempt: 1,
+      retry_max: 3,
+      heartbeat_at: Date.parse('2025-06-10T10:00:00Z'),
+    });
+    expect(wait!.logs).toEqual([
+      'Sync of doctors started from duckdb:warehouse.duckdb',
+      expect.stringMatching(/^Warehouse query: /),
+      'Attempt 1 failed (connection_error): Connection reset; retry 1 of 3 in 300 s',
+    ]);
+    // The wait is over once the next attempt runs.
+    expect(await getJob(database.db, jobId)).toMatchObject({
+      status: 'completed',
+      retry_at: null,
+      retry_attempt: null,
+    });
   });
 });

@@ -1,14 +1,10 @@
 import type { Kysely } from 'kysely';
-import { categoriseSyncError, type TSyncErrorCategory } from '@portal/domain/sync-errors';
-import {
-  groupRunStatus,
-  jobTypeOfMapping,
-  type TSyncJobStatus,
-  type TSyncLogLevel,
-} from '@portal/domain/sync-job';
+import { categoriseError } from '@portal/domain/sync-errors';
+import { groupRunStatus, jobTypeOfMapping, type TSyncJobStatus } from '@portal/domain/sync-job';
 import type { Database } from '../db/schema';
 import { findGroup } from './groups';
-import { addLogs, createJob, finishJob, updateJob, type TJobError, type TSyncLog } from './jobs';
+import { createJob, finishJob, type TJobError } from './jobs';
+import { jobJournal, type TJournal } from './journal';
 import type { TLoader } from './load/types';
 import { ReconciliationError } from './reconcile';
 import { syncMapping } from './sync-mapping';
@@ -22,6 +18,8 @@ export type TSyncContext = {
   destinationLabel: string;
   /** Progress lines for a terminal; jobs keep their own logs either way. */
   print?: (line: string) => void;
+  /** The time heartbeats and retry waits are recorded in (app.clock in the portal). */
+  clock?: () => number;
 };
 
 export type TJobSummary = {
@@ -34,8 +32,6 @@ export type TJobSummary = {
   error?: TJobError | undefined;
   children?: TJobSummary[];
 };
-
-const PROGRESS_EVERY_MS = 1000;
 
 /** Retries of transient failures: only the connection category is tried again. */
 export type TRetryPolicy = { maxRetries: number; delayMs: number };
@@ -68,44 +64,14 @@ export type TRunOptions = {
   scheduleId?: string | undefined;
   /** Aborted when someone cancels the run: no further mapping starts, no retry waits. */
   signal?: AbortSignal | undefined;
-};
-
-/** Buffers a job's logs and writes them with the (throttled) progress updates. */
-const jobJournal = (context: TSyncContext, jobId: string) => {
-  let pending: TSyncLog[] = [];
-  let lastWrite = 0;
-  const log = (level: TSyncLogLevel, message: string) => {
-    pending.push({ timestamp: Date.now(), level, message });
-    if (level !== 'debug') {
-      context.print?.(`  ${message}`);
-    }
-  };
-  const flush = async (patch: { progress?: number; rows_processed?: number } = {}) => {
-    const logs = pending;
-    pending = [];
-    lastWrite = Date.now();
-    await addLogs(context.db, jobId, logs);
-    await updateJob(context.db, jobId, { ...patch, heartbeat_at: lastWrite });
-  };
-  const progress = async (patch: { progress: number; rows_processed: number }) => {
-    if (Date.now() - lastWrite >= PROGRESS_EVERY_MS) {
-      context.print?.(`  ${patch.rows_processed} rows (${patch.progress}%)`);
-      pending.push({
-        timestamp: Date.now(),
-        level: 'debug',
-        message: `Progress: ${patch.rows_processed} rows loaded (${patch.progress}%)`,
-      });
-      await flush(patch);
-    }
-  };
-  return { log, flush, progress };
+  /** How a retry waits; tests pass one they control. */
+  pause?: typeof pause | undefined;
 };
 
 export const errorOf = (error: unknown): TJobError => {
   const message = error instanceof Error ? error.message : String(error);
-  // A connector may already know the category (Snowflake sign-in failures, say).
-  const known = (error as { category?: TSyncErrorCategory } | null)?.category;
-  const { category, suggestions } = categoriseSyncError(message, known);
+  // A category the connector set (Snowflake sign-in failures), else the driver's code or class.
+  const { category, suggestions } = categoriseError(error);
   const details =
     error instanceof ReconciliationError ? JSON.stringify(error.reconciliation) : undefined;
   return {
@@ -144,12 +110,16 @@ export const createMappingJob = (
   });
 };
 
-/** syncMapping, tried again after a pause while it fails with a connection error. */
+/**
+ * syncMapping, tried again after a pause while it fails with a connection error. The
+ * warning and the wait (when the next attempt starts) are written before the pause, so
+ * Job Details shows them while it lasts.
+ */
 const syncWithRetry = async (
   options: Parameters<typeof syncMapping>[0],
   retry: TRetryPolicy,
-  log: (level: TSyncLogLevel, message: string) => void,
-  signal: AbortSignal | undefined,
+  journal: TJournal,
+  run: Pick<TRunOptions, 'signal' | 'pause'>,
 ) => {
   for (let attempt = 0; ; attempt += 1) {
     try {
@@ -159,11 +129,20 @@ const syncWithRetry = async (
       if (category !== 'connection_error' || attempt >= retry.maxRetries) {
         throw error;
       }
-      log(
+      journal.log(
         'warning',
         `Attempt ${attempt + 1} failed (${category}): ${message}; retry ${attempt + 1} of ${retry.maxRetries} in ${retry.delayMs / 1000} s`,
       );
-      await pause(retry.delayMs, signal);
+      await journal.retryWait({
+        at: journal.clock() + retry.delayMs,
+        attempt: attempt + 1,
+        max: retry.maxRetries,
+      });
+      try {
+        await (run.pause ?? pause)(retry.delayMs, run.signal);
+      } finally {
+        await journal.retryWait(null).catch(() => undefined);
+      }
     }
   }
 };
@@ -172,7 +151,12 @@ const syncWithRetry = async (
 export const runMappingJob = async (
   context: TSyncContext,
   mapping: unknown,
-  options: TRunOptions & { parentId?: string; groupId?: string } = {},
+  options: TRunOptions & {
+    parentId?: string;
+    groupId?: string;
+    /** The mapping's progress as it is written, for its group job's own. */
+    onProgress?: (percent: number, rows: number) => Promise<void>;
+  } = {},
 ): Promise<TJobSummary> => {
   const started = Date.now();
   const mysqlTable = tableOf(mapping);
@@ -183,7 +167,7 @@ export const runMappingJob = async (
       mapping,
       options,
     ));
-  const journal = jobJournal(context, id);
+  const journal = jobJournal(context, id, { parentId: options.parentId });
   context.print?.(`${mysqlTable ?? '(no table)'}: job ${id}`);
   journal.log(
     'info',
@@ -196,15 +180,16 @@ export const runMappingJob = async (
         warehouse: context.warehouse,
         loader: context.loader,
         log: journal.log,
-        onProgress: (rows, total) =>
-          journal.progress({
-            progress: total > 0 ? Math.min(99, Math.floor((rows / total) * 100)) : 99,
-            rows_processed: rows,
-          }),
+        onProgress: async (rows, total) => {
+          const progress = total > 0 ? Math.min(99, Math.floor((rows / total) * 100)) : 99;
+          if (await journal.progress({ progress, rows_processed: rows })) {
+            await options.onProgress?.(progress, rows);
+          }
+        },
       },
       options.retry ?? NO_RETRY,
-      journal.log,
-      options.signal,
+      journal,
+      options,
     );
     await journal.flush();
     await finishJob(context.db, id, {
@@ -250,32 +235,27 @@ export const runMappingJob = async (
       ms: Date.now() - started,
       error: jobError,
     };
+  } finally {
+    journal.close();
   }
 };
 
-/** Runs a group's mappings one after another, each as its own job under a group job. */
-export const runGroupJob = async (
-  context: TSyncContext,
-  groupId: string,
-  options: TRunOptions = {},
-): Promise<TJobSummary> => {
+/** The group run behind runGroupJob: its mappings in order, then its outcome. */
+const runGroupMappings = async ({
+  context,
+  group,
+  id,
+  journal,
+  options,
+}: {
+  context: TSyncContext;
+  group: NonNullable<Awaited<ReturnType<typeof findGroup>>>;
+  id: string;
+  journal: TJournal;
+  options: Omit<TRunOptions, 'jobId'>;
+}): Promise<TJobSummary> => {
   const started = Date.now();
-  const group = await findGroup(context.db, groupId);
-  if (!group) {
-    throw new Error(`Sync group "${groupId}" not found`);
-  }
-  const { jobId, ...childOptions } = options;
-  const id =
-    jobId ??
-    (await createJob(context.db, {
-      type: 'group',
-      source: context.warehouse.label,
-      destination: context.destinationLabel,
-      groupId,
-      triggeredBy: options.triggeredBy,
-      scheduleId: options.scheduleId,
-    }));
-  const journal = jobJournal(context, id);
+  const groupId = group.id;
   context.print?.(`Group ${group.name} (${groupId}): job ${id}`);
   if (group.mappings.length === 0) {
     const error = errorOf(new Error('No mappings found in this group'));
@@ -284,14 +264,24 @@ export const runGroupJob = async (
     await finishJob(context.db, id, { status: 'failed', error });
     return { id, status: 'failed', rowsProcessed: 0, rowsInserted: 0, ms: 0, error, children: [] };
   }
-  journal.log('info', `Running ${group.mappings.length} mappings`);
+  journal.log(
+    'info',
+    `Running ${group.mappings.length} ${group.mappings.length === 1 ? 'mapping' : 'mappings'}`,
+  );
   const children: TJobSummary[] = [];
   for (const [index, mapping] of group.mappings.entries()) {
     if (options.signal?.aborted) {
       break;
     }
+    const done = children.reduce((sum, child) => sum + child.rowsProcessed, 0);
+    // The group's bar moves with its mapping's rows, not only when a mapping ends.
+    const onProgress = (percent: number, rows: number) =>
+      journal.flush({
+        progress: Math.floor(((index + percent / 100) / group.mappings.length) * 100),
+        rows_processed: done + rows,
+      });
     children.push(
-      await runMappingJob(context, mapping, { ...childOptions, parentId: id, groupId }),
+      await runMappingJob(context, mapping, { ...options, parentId: id, groupId, onProgress }),
     );
     await journal.flush({
       progress: Math.floor(((index + 1) / group.mappings.length) * 100),
@@ -322,4 +312,33 @@ export const runGroupJob = async (
     rows_inserted: rowsInserted,
   });
   return { id, status, rowsProcessed, rowsInserted, ms: Date.now() - started, error, children };
+};
+
+/** Runs a group's mappings one after another, each as its own job under a group job. */
+export const runGroupJob = async (
+  context: TSyncContext,
+  groupId: string,
+  options: TRunOptions = {},
+): Promise<TJobSummary> => {
+  const group = await findGroup(context.db, groupId);
+  if (!group) {
+    throw new Error(`Sync group "${groupId}" not found`);
+  }
+  const { jobId, ...childOptions } = options;
+  const id =
+    jobId ??
+    (await createJob(context.db, {
+      type: 'group',
+      source: context.warehouse.label,
+      destination: context.destinationLabel,
+      groupId,
+      triggeredBy: options.triggeredBy,
+      scheduleId: options.scheduleId,
+    }));
+  const journal = jobJournal(context, id);
+  try {
+    return await runGroupMappings({ context, group, id, journal, options: childOptions });
+  } finally {
+    journal.close();
+  }
 };

@@ -17,6 +17,8 @@ import * as m0015 from './0015-sync-job-cancel';
 import * as m0016 from './0016-email-changes';
 import * as m0017 from './0017-order-worklist';
 import * as m0018 from './0018-search-keys';
+import * as m0019 from './0019-sync-schedule-version-alerts';
+import * as m0020 from './0020-sync-job-retry-wait';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so
@@ -41,4 +43,6 @@ export const migrations: Record<string, Migration> = {
   '0016-email-changes': m0016,
   '0017-order-worklist': m0017,
   '0018-search-keys': m0018,
+  '0019-sync-schedule-version-alerts': m0019,
+  '0020-sync-job-retry-wait': m0020,
 };

@@ -55,7 +55,8 @@ describe.each(testDialects())('data-sync console API [%s]', (dialect) => {
         call.url
           .replace(/\?.*$/, '')
           .replace(/\/jobs\/x/, '/jobs/{id}')
-          .replace(/\/sync-groups\/mine/, '/sync-groups/{id}'),
+          .replace(/\/sync-groups\/mine/, '/sync-groups/{id}')
+          .replace(/\/schedules\/x/, '/schedules/{id}'),
       ),
     );
     expect([...documented].sort()).toEqual([...called].sort());
@@ -286,25 +287,34 @@ describe.each(testDialects())('data-sync console API [%s]', (dialect) => {
       (await post('/api/data-sync/schedule', { id: 'missing', group_id: 'payors' })).statusCode,
     ).toBe(404);
 
-    // The list replaced whole: keep the first, add one; then delete by leaving it out.
+    // The list replaced whole, at the version read: keep the first, add one; then delete
+    // by leaving it out.
+    const read = await getJson<{ version: number }>(admin, '/api/data-sync/schedules');
     const replaced = await post('/api/data-sync/schedules', {
+      version: read.version,
       schedules: [
         { id: created.id, group_id: 'payors', schedule: { interval: 30 }, enabled: true },
         { group_id: DEFAULT_FULL_SYNC_GROUP_ID, schedule: { interval: 2, interval_unit: 'hours' } },
       ],
     });
     expect(replaced.statusCode).toBe(200);
-    const listed = await getJson<{ schedules: TSchedule[] }>(admin, '/api/data-sync/schedules');
+    const listed = await getJson<{ schedules: TSchedule[]; version: number }>(
+      admin,
+      '/api/data-sync/schedules',
+    );
+    expect(listed.version).toBe(read.version + 1);
     expect(listed.schedules.map((item) => [item.group_id, item.schedule.interval])).toEqual([
       ['payors', 30],
       [DEFAULT_FULL_SYNC_GROUP_ID, 2],
     ]);
     const bad = await post('/api/data-sync/schedules', {
+      version: listed.version,
       schedules: [{ id: created.id, group_id: 'payors', schedule: { interval: 5000 } }],
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ error: string }>().error).toMatch(/^schedules\/0\/schedule\/interval: /);
     const afterDelete = await post('/api/data-sync/schedules', {
+      version: listed.version,
       schedules: [listed.schedules[1]],
     });
     expect(afterDelete.json<{ schedules: TSchedule[] }>().schedules.map((item) => item.id)).toEqual(

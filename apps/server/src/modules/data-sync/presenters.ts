@@ -11,7 +11,7 @@ import {
 } from '@portal/domain/sync-errors';
 import type { TSyncJobStatus, TSyncJobType, TSyncLogLevel } from '@portal/domain/sync-job';
 import type { TSyncJobRow } from '../../sync/jobs';
-import type { TScheduleRow } from './repository';
+import type { TJobContext, TScheduleRow } from './repository';
 
 export const isoTime = (ms: number | null | undefined) =>
   ms === null || ms === undefined ? null : new Date(ms).toISOString();
@@ -48,27 +48,84 @@ const errorOf = (row: TSyncJobRow, viewer: TJobViewer): TSyncErrorObject | null 
 
 const nullableNumber = (value: number | string | null) => (value === null ? null : Number(value));
 
-export const presentJob = (row: TSyncJobRow, viewer: TJobViewer): TSyncJob => ({
-  id: row.id,
-  type: row.type as TSyncJobType,
-  status: row.status as TSyncJobStatus,
-  progress: row.progress,
-  source: row.source,
-  destination: row.destination,
-  mysql_table: row.mysql_table,
-  group_id: row.group_id,
-  parent_id: row.parent_id,
-  start_time: isoTime(row.start_time)!,
-  end_time: isoTime(row.end_time),
-  duration_ms: row.end_time === null ? null : row.end_time - row.start_time,
-  rows_inserted: row.rows_inserted,
-  rows_processed: row.rows_processed,
-  source_count: nullableNumber(row.source_count),
-  destination_count: nullableNumber(row.destination_count),
-  triggered_by: row.triggered_by,
-  error: errorOf(row, viewer),
-  cancel_requested_by: row.cancel_requested_by,
-});
+const NO_CONTEXT: TJobContext = { groups: new Map(), children: new Map() };
+
+/** 'Full sync › orders' for a mapping of a group run, the group's name for the run itself. */
+const nameOf = (row: TSyncJobRow, groupName: string | null) => {
+  const table = row.mysql_table ?? 'ad-hoc query';
+  if (row.type === 'group') {
+    return groupName ?? row.group_id ?? 'Sync group run';
+  }
+  return row.group_id ? `${groupName ?? row.group_id} › ${table}` : `Ad-hoc sync › ${table}`;
+};
+
+/**
+ * A group run's figures from its mapping jobs: rows are theirs summed (the run's own row
+ * holds 0 until it ends), and while it runs, progress moves within each mapping.
+ */
+const groupFigures = (row: TSyncJobRow, context: TJobContext, mappings: number) => {
+  const totals = row.type === 'group' ? context.children.get(row.id) : undefined;
+  if (!totals) {
+    return {
+      progress: row.progress,
+      rowsInserted: row.rows_inserted,
+      rowsProcessed: row.rows_processed,
+    };
+  }
+  const within =
+    row.status === 'running' && mappings > 0
+      ? Math.min(99, Math.floor(totals.progressSum / mappings))
+      : row.progress;
+  return {
+    progress: Math.max(row.progress, within),
+    rowsInserted: Math.max(row.rows_inserted, totals.rowsInserted),
+    rowsProcessed: Math.max(row.rows_processed, totals.rowsProcessed),
+  };
+};
+
+/** The API's job; `context` (jobContextOf) adds its name, tables and a group run's totals. */
+export const presentJob = (
+  row: TSyncJobRow,
+  viewer: TJobViewer,
+  context: TJobContext = NO_CONTEXT,
+): TSyncJob => {
+  const group = row.group_id ? context.groups.get(row.group_id) : undefined;
+  const tables =
+    row.type === 'group' ? (group?.tables ?? []) : row.mysql_table ? [row.mysql_table] : [];
+  const figures = groupFigures(row, context, group?.mappings ?? 0);
+  return {
+    id: row.id,
+    name: nameOf(row, group?.name ?? null),
+    group_name: group?.name ?? null,
+    destination_tables: tables,
+    type: row.type as TSyncJobType,
+    status: row.status as TSyncJobStatus,
+    progress: figures.progress,
+    source: row.source,
+    destination: row.destination,
+    mysql_table: row.mysql_table,
+    group_id: row.group_id,
+    parent_id: row.parent_id,
+    start_time: isoTime(row.start_time)!,
+    end_time: isoTime(row.end_time),
+    duration_ms: row.end_time === null ? null : row.end_time - row.start_time,
+    rows_inserted: figures.rowsInserted,
+    rows_processed: figures.rowsProcessed,
+    source_count: nullableNumber(row.source_count),
+    destination_count: nullableNumber(row.destination_count),
+    triggered_by: row.triggered_by,
+    error: errorOf(row, viewer),
+    cancel_requested_by: row.cancel_requested_by,
+    retry_wait:
+      row.status === 'running' && row.retry_at !== null
+        ? {
+            retry_at: isoTime(row.retry_at)!,
+            attempt: row.retry_attempt ?? 1,
+            attempts: row.retry_max ?? 1,
+          }
+        : null,
+  };
+};
 
 type TLogRow = { timestamp: number; level: string; message: string };
 

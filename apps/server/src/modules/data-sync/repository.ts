@@ -253,3 +253,119 @@ export const setSchedulerError = (db: Kysely<Database>, error: string | null) =>
     .set({ error: error?.slice(0, 1000) ?? null })
     .where('id', '=', SCHEDULER_ID)
     .execute();
+
+// ---------------------------------------------------------------- what presenting jobs needs
+
+/** A group as job names read it: its name and the tables its mappings fill. */
+export type TGroupLabel = { name: string; tables: string[]; mappings: number };
+
+/** The figures of a group run's mapping jobs, summed. */
+export type TChildTotals = { rowsInserted: number; rowsProcessed: number; progressSum: number };
+
+/** What presentJob adds to a job row: its group's name and tables, a group run's totals. */
+export type TJobContext = {
+  groups: ReadonlyMap<string, TGroupLabel>;
+  children: ReadonlyMap<string, TChildTotals>;
+};
+
+/** The destination tables of stored mappings, each once, in order; a bad row gives none. */
+const labelOf = (group: { name: string; mappings: string }): TGroupLabel => {
+  try {
+    const parsed: unknown = JSON.parse(group.mappings);
+    const tables = Array.isArray(parsed)
+      ? parsed.flatMap((mapping: unknown) => {
+          const table = (mapping as { mysql_table?: unknown } | null)?.mysql_table;
+          return typeof table === 'string' ? [table] : [];
+        })
+      : [];
+    return {
+      name: group.name,
+      tables: [...new Set(tables)],
+      mappings: Array.isArray(parsed) ? parsed.length : 0,
+    };
+  } catch {
+    return { name: group.name, tables: [], mappings: 0 };
+  }
+};
+
+/**
+ * Names and totals for a page of jobs, in two statements whatever the page's size: the
+ * groups the jobs belong to, and per group run the sum of its mapping jobs' rows and
+ * progress (a running mapping counts its own progress, an ended one 100).
+ */
+export const jobContextOf = async (
+  db: Kysely<Database>,
+  rows: readonly { id: string; type: string; group_id: string | null }[],
+): Promise<TJobContext> => {
+  const groupIds = [...new Set(rows.flatMap((row) => (row.group_id ? [row.group_id] : [])))];
+  const runIds = rows.filter((row) => row.type === 'group').map((row) => row.id);
+  const [groups, totals] = await Promise.all([
+    groupIds.length === 0
+      ? []
+      : db
+          .selectFrom('sync_groups')
+          .select(['id', 'name', 'mappings'])
+          .where('id', 'in', groupIds)
+          .execute(),
+    runIds.length === 0
+      ? []
+      : db
+          .selectFrom('sync_jobs')
+          .select((eb) => [
+            'parent_id',
+            eb.fn.sum<number | string>('rows_inserted').as('rows_inserted'),
+            eb.fn.sum<number | string>('rows_processed').as('rows_processed'),
+            eb.fn
+              .sum<number | string>(
+                eb.case().when('status', '=', 'running').then(eb.ref('progress')).else(100).end(),
+              )
+              .as('progress_sum'),
+          ])
+          .where('parent_id', 'in', runIds)
+          .groupBy('parent_id')
+          .execute(),
+  ]);
+  return {
+    groups: new Map(groups.map((group) => [group.id, labelOf(group)])),
+    children: new Map(
+      totals.map((total) => [
+        total.parent_id ?? '',
+        {
+          rowsInserted: Number(total.rows_inserted),
+          rowsProcessed: Number(total.rows_processed),
+          progressSum: Number(total.progress_sum),
+        },
+      ]),
+    ),
+  };
+};
+
+/**
+ * Each group's newest top-level run, in one statement: the runs numbered newest first per
+ * group, the first of each kept. A group never run has none. (A scan of the top-level
+ * runs; an index on sync_jobs (group_id, start_time) would make it a seek.)
+ */
+export const lastJobPerGroup = (db: Kysely<Database>) => {
+  return db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('sync_jobs')
+        .selectAll()
+        .select((inner) =>
+          inner.fn
+            .agg<number>('row_number')
+            .over((over) =>
+              over.partitionBy('group_id').orderBy('start_time', 'desc').orderBy('id', 'desc'),
+            )
+            .as('newest'),
+        )
+        .where('parent_id', 'is', null)
+        .where('group_id', 'is not', null)
+        // A skipped scheduled slot ran nothing: the card keeps the run that did.
+        .where('status', '!=', 'skipped')
+        .as('runs'),
+    )
+    .selectAll()
+    .where('newest', '=', 1)
+    .execute();
+};

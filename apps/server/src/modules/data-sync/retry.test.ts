@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { tmpdir } from 'node:os';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TSyncJob } from '@portal/domain/data-sync-api';
 import { SYNC_ERROR_SUGGESTIONS } from '@portal/domain/sync-errors';
 import { testDialects } from '../../test/databases';
@@ -54,6 +54,49 @@ describe.each(testDialects())('data-sync failures and retries [%s]', (dialect) =
       );
       expect(second.data.logs.filter((log) => log.level === 'warning')).toEqual([]);
       expect(second.data.status).toBe('failed');
+    });
+  });
+
+  describe('a wait to try again', () => {
+    const portal = useTestPortal(dialect, {
+      WAREHOUSE_URL: path.join(tmpdir(), 'portal-no-such-dir', 'warehouse.duckdb'),
+      SCHEDULER_TICK_MS: '0',
+    });
+
+    it('shows the failure and when the next attempt starts while it waits (issue 31)', async () => {
+      const admin = await signInAs(portal().app, 'admin');
+      const started = Date.now();
+      const response = await admin({
+        method: 'POST',
+        url: '/api/data-sync/force-sync',
+        payload: { group_id: 'payors', retry_settings: { max_retries: 3, retry_delay: 300 } },
+      });
+      expect(response.statusCode).toBe(200);
+      const jobId = response.json<{ job_id: string }>().job_id;
+      // The console's poll: the first one after the failure already has the line and the wait.
+      const data = await vi.waitFor(
+        async () => {
+          const { data } = await getJson<{ data: TDetail }>(admin, `/api/data-sync/jobs/${jobId}`);
+          expect(data.retry_wait).toBeTruthy();
+          return data;
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+      expect(data.status).toBe('running');
+      expect(data.retry_wait).toMatchObject({ attempt: 1, attempts: 3 });
+      const retryAt = Date.parse(data.retry_wait!.retry_at);
+      expect(retryAt).toBeGreaterThanOrEqual(started + 300_000);
+      expect(retryAt).toBeLessThan(Date.now() + 300_000);
+      expect(data.logs.map((log) => log.message)).toContainEqual(
+        expect.stringMatching(/; retry 1 of 3 in 300 s$/),
+      );
+      // A cancel ends the wait at once (an abort signal, no real 300 s).
+      const cancel = await admin({ method: 'POST', url: `/api/data-sync/jobs/${jobId}/cancel` });
+      expect(cancel.statusCode).toBe(200);
+      await portal().app.dataSync.idle();
+      const ended = await getJson<{ data: TDetail }>(admin, `/api/data-sync/jobs/${jobId}`);
+      expect(ended.data.status).not.toBe('running');
+      expect(ended.data.retry_wait).toBeNull();
     });
   });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { TSyncLogLevel } from '@portal/domain/sync-job';
+import { categoriseError } from '@portal/domain/sync-errors';
 import { validateMapping, type TMapping } from '@portal/domain/sync-mapping';
 import type { TConfig } from '../../config';
 import type { TDialect } from '../../db/database';
@@ -10,7 +10,8 @@ import type { Database } from '../../db/schema';
 import type { TClock } from '../../lib/clock';
 import { AppError } from '../../plugins/errors';
 import { findGroup } from '../../sync/groups';
-import { addLogs, createJob, finishJob, getJob, liveJobs } from '../../sync/jobs';
+import { createJob, failInterruptedJobs, finishJob, getJob, liveJobs } from '../../sync/jobs';
+import { jobJournal, type TJournal } from '../../sync/journal';
 import { openLoader } from '../../sync/load/index';
 import type { TLoader } from '../../sync/load/types';
 import {
@@ -19,6 +20,7 @@ import {
   runGroupJob,
   runMappingJob,
   NO_RETRY,
+  type TSyncContext,
   pause,
   type TRetryPolicy,
 } from '../../sync/runner';
@@ -34,6 +36,8 @@ export type TRunDeps = {
   dialect: TDialect;
   clock: TClock;
   log: FastifyBaseLogger;
+  /** How retry waits wait; tests pass one they control. */
+  pause?: typeof pause | undefined;
 };
 
 export type TStartOptions = {
@@ -48,23 +52,29 @@ export const warehouseLabel = (url: string) =>
     ? 'snowflake'
     : `duckdb:${path.basename(url.replace(/^duckdb:(\/\/)?/i, ''))}`;
 
-/** A warehouse that cannot be opened is unreachable: the connection category, unless it knew better. */
-const connectionFailure = (error: unknown) =>
-  Object.assign(
+/**
+ * A warehouse that cannot be opened is unreachable: the connection category, unless the
+ * driver's error says otherwise (a refused sign-in, say).
+ */
+const connectionFailure = (error: unknown) => {
+  const { category } = categoriseError(error);
+  return Object.assign(
     new Error(
       `Warehouse connection failed: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
     ),
-    { category: (error as { category?: unknown } | null)?.category },
+    { category: category === 'unknown_error' ? 'connection_error' : category },
   );
+};
 
-const jobLog = (db: Kysely<Database>, jobId: string) => (level: TSyncLogLevel, message: string) =>
-  addLogs(db, jobId, [{ timestamp: Date.now(), level, message }]);
-
-/** Opens the warehouse, trying again after connection failures as the run's policy says. */
+/**
+ * Opens the warehouse, trying again after connection failures as the run's policy says.
+ * Each wait is on the job (retry_at) before it starts, for Job Details' countdown.
+ */
 const openWarehouseFor = async (
   deps: TRunDeps,
   retry: TRetryPolicy,
-  log: (level: TSyncLogLevel, message: string) => Promise<void>,
+  journal: TJournal,
   signal: AbortSignal,
 ): Promise<TWarehouse> => {
   for (let attempt = 0; ; attempt += 1) {
@@ -78,11 +88,20 @@ const openWarehouseFor = async (
       if (category !== 'connection_error' || attempt >= retry.maxRetries) {
         throw failure;
       }
-      await log(
+      journal.log(
         'warning',
         `${failure.message}; retry ${attempt + 1} of ${retry.maxRetries} in ${retry.delayMs / 1000} s`,
       );
-      await pause(retry.delayMs, signal);
+      await journal.retryWait({
+        at: deps.clock() + retry.delayMs,
+        attempt: attempt + 1,
+        max: retry.maxRetries,
+      });
+      try {
+        await (deps.pause ?? pause)(retry.delayMs, signal);
+      } finally {
+        await journal.retryWait(null).catch(() => undefined);
+      }
     }
   }
 };
@@ -134,6 +153,19 @@ export const checkMappingsSql = async (
 export const createRuns = (deps: TRunDeps) => {
   const { db } = deps;
   const inFlight = new Set<Promise<void>>();
+  const contextOf = (warehouse: TWarehouse, loader: TLoader): TSyncContext => ({
+    db,
+    warehouse,
+    loader,
+    destinationLabel: deps.dialect,
+    clock: deps.clock,
+  });
+
+  /** Fails jobs whose process stopped beating (jobs.ts), with a warning in this process's log. */
+  const failDeadJobs = () =>
+    failInterruptedJobs(db, deps.clock(), (message, jobId) => {
+      deps.log.warn({ jobId }, message);
+    });
 
   const track = (work: Promise<void>) => {
     const done = work.catch((error: unknown) => {
@@ -155,12 +187,14 @@ export const createRuns = (deps: TRunDeps) => {
     let warehouse: TWarehouse | undefined;
     let loader: TLoader | undefined;
     const controller = new AbortController();
+    // Beats the job's heartbeat from the start, waits to reach the warehouse included.
+    const journal = jobJournal({ db, clock: deps.clock }, jobId);
     const stopWatching = watchForCancel(db, jobId, (reason) => {
       controller.abort(reason);
       warehouse?.interrupt(reason);
     });
     try {
-      warehouse = await openWarehouseFor(deps, retry, jobLog(db, jobId), controller.signal);
+      warehouse = await openWarehouseFor(deps, retry, journal, controller.signal);
       if (controller.signal.aborted) {
         warehouse.interrupt(controller.signal.reason as Error);
       }
@@ -168,9 +202,11 @@ export const createRuns = (deps: TRunDeps) => {
       await run(warehouse, loader, controller.signal);
     } catch (error) {
       const jobError = errorOf(error);
-      await jobLog(db, jobId)('error', `Sync failed (${jobError.category}): ${jobError.message}`);
+      journal.log('error', `Sync failed (${jobError.category}): ${jobError.message}`);
+      await journal.flush().catch(() => undefined);
       await finishJob(db, jobId, { status: 'failed', error: jobError, whileRunning: true });
     } finally {
+      journal.close();
       stopWatching();
       await loader?.close().catch(() => undefined);
       await warehouse?.close().catch(() => undefined);
@@ -196,7 +232,13 @@ export const createRuns = (deps: TRunDeps) => {
       );
     const seen = await runningJobOf(db, groupId);
     if (seen !== null && (await getJob(db, seen))?.status === 'running') {
-      throw busy();
+      // The run holding the group may have died with its process: fail it if it is silent.
+      if (
+        !(await failDeadJobs()).includes(seen) &&
+        (await getJob(db, seen))?.status === 'running'
+      ) {
+        throw busy();
+      }
     }
     const jobId = randomUUID();
     // The job and the claim commit together: no other process sees one without the other.
@@ -223,10 +265,11 @@ export const createRuns = (deps: TRunDeps) => {
     const retry = options.retry ?? NO_RETRY;
     track(
       execute(jobId, retry, (warehouse, loader, signal) =>
-        runGroupJob({ db, warehouse, loader, destinationLabel: deps.dialect }, groupId, {
+        runGroupJob(contextOf(warehouse, loader), groupId, {
           jobId,
           retry,
           signal,
+          pause: deps.pause,
           triggeredBy: options.triggeredBy,
           scheduleId: options.scheduleId,
         }),
@@ -251,10 +294,11 @@ export const createRuns = (deps: TRunDeps) => {
     const retry = options.retry ?? NO_RETRY;
     track(
       execute(jobId, retry, (warehouse, loader, signal) =>
-        runMappingJob({ db, warehouse, loader, destinationLabel: deps.dialect }, mapping, {
+        runMappingJob(contextOf(warehouse, loader), mapping, {
           jobId,
           retry,
           signal,
+          pause: deps.pause,
         }),
       ),
     );
@@ -268,7 +312,7 @@ export const createRuns = (deps: TRunDeps) => {
     }
   };
 
-  return { startGroupRun, startMappingRun, idle };
+  return { startGroupRun, startMappingRun, idle, failDeadJobs };
 };
 
 export type TRuns = ReturnType<typeof createRuns>;

@@ -1,8 +1,16 @@
 import { FORCE_SYNC_DEFAULTS } from '@portal/domain/data-sync-api';
 import { describeSchedule } from '@portal/domain/data-sync-schedule-api';
-import { failInterruptedJobs, liveJobs } from '../../sync/jobs';
+import {
+  addLogs,
+  createJob,
+  currentRunner,
+  failInterruptedJobs,
+  finishJob,
+  liveJobs,
+} from '../../sync/jobs';
 import { AppError } from '../../plugins/errors';
 import { isoTime, specOf } from './presenters';
+import { checkEndedRuns } from './alerts';
 import {
   beatJobs,
   claimDueRun,
@@ -10,13 +18,14 @@ import {
   groupNames,
   listSchedules,
   recordRunResult,
+  runningJobOf,
   schedulerState,
   setNextRun,
   setSchedulerError,
   setSchedulerRunning,
 } from './repository';
 import type { TAuditEntry } from '../../plugins/audit';
-import type { TRunDeps, TRuns } from './runs';
+import { warehouseLabel, type TRunDeps, type TRuns } from './runs';
 import { nextRunAfter } from './schedule-time';
 
 /** Scheduled runs retry as a forced sync does by default. */
@@ -25,8 +34,11 @@ const SCHEDULED_RETRY = {
   delayMs: FORCE_SYNC_DEFAULTS.retry_delay * 1000,
 };
 
-/** Every this many ticks a process also fails jobs whose runner has gone. */
-const RECOVER_EVERY_TICKS = 12;
+/**
+ * Every this many ticks (15 s) a process also fails jobs whose runner has gone, so a dead
+ * job is failed within about a minute of its last heartbeat (jobs.ts) plus this.
+ */
+const RECOVER_EVERY_TICKS = 3;
 
 export type TTickResult = { started: string[]; skipped: string[] };
 
@@ -59,8 +71,45 @@ export const createScheduler = (
     }
   };
 
+  /**
+   * A slot that did not run, in the job history: a group job ended 'skipped' at once, with
+   * why as its log line. Already looked at for alerts: a skip is not a failure.
+   */
+  const recordSkippedSlot = async (row: { id: string; group_id: string }, why: string) => {
+    const now = Date.now();
+    // One transaction: no reader ever sees it running.
+    return db.transaction().execute(async (trx) => {
+      const jobId = await createJob(trx, {
+        type: 'group',
+        source: warehouseLabel(config.warehouseUrl),
+        destination: deps.dialect,
+        groupId: row.group_id,
+        triggeredBy: 'scheduler',
+        scheduleId: row.id,
+        runner: currentRunner(),
+        now,
+      });
+      await addLogs(trx, jobId, [{ timestamp: now, level: 'warning', message: why }]);
+      await finishJob(trx, jobId, { status: 'skipped', now, alert_checked_at: clock() });
+      return jobId;
+    });
+  };
+
+  /** Why a due slot was not run, as Job History says it. */
+  const skipReason = async (groupId: string, busy: boolean, message: string) => {
+    const name = (await groupNames(db)).get(groupId) ?? groupId;
+    if (!busy) {
+      return `Skipped: ${name} could not start: ${message}`;
+    }
+    const running = await runningJobOf(db, groupId);
+    return `Skipped: ${name} was still running${running ? ` (job ${running})` : ''}`;
+  };
+
   /** Fails jobs whose process has gone: at start-up and now and then after. */
-  const recover = () => failInterruptedJobs(db, Date.now());
+  const recover = () =>
+    failInterruptedJobs(db, Date.now(), (message, jobId) => {
+      deps.log.warn({ jobId }, message);
+    });
 
   const runDue = async (): Promise<TTickResult> => {
     ticks += 1;
@@ -69,6 +118,11 @@ export const createScheduler = (
       await recover();
     }
     const now = clock();
+    // Scheduled runs that ended since the last look: failure alerts (alerts.ts). A failure
+    // here is logged and does not hold up the due runs.
+    await checkEndedRuns({ db, appOrigin: config.appOrigin, now }).catch((error: unknown) => {
+      deps.log.error({ err: error }, 'sync failure alerts failed');
+    });
     const state = await schedulerState(db, now);
     const result: TTickResult = { started: [], skipped: [] };
     if (state.running !== 1) {
@@ -95,8 +149,12 @@ export const createScheduler = (
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const busy = error instanceof AppError && error.code === 'conflict';
+        const skippedJob = await recordSkippedSlot(
+          row,
+          await skipReason(row.group_id, busy, message),
+        );
         await recordRunResult(db, row.id, {
-          jobId: null,
+          jobId: skippedJob,
           text: `${busy ? 'skipped' : 'failed'}: ${message}`,
         });
         result.skipped.push(row.id);

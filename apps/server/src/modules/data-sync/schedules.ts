@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { TScheduleSpec } from '@portal/domain/data-sync-schedule-api';
+import { SCHEDULE_MESSAGES, type TScheduleSpec } from '@portal/domain/data-sync-schedule-api';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
-import { groupNames, listSchedules, schedulerState, type TScheduleRow } from './repository';
+import {
+  findSchedule,
+  groupNames,
+  listSchedules,
+  schedulerState,
+  type TScheduleRow,
+} from './repository';
 import { presentSchedule } from './presenters';
 
 export type TScheduleSave = {
@@ -75,6 +81,28 @@ const writeSchedule = async (
   return id;
 };
 
+const SCHEDULER_ID = 'scheduler';
+
+/**
+ * Moves the list's version on, inside the transaction that changes a schedule. Given the
+ * version the caller read, only from that one: false when the list changed meanwhile.
+ * The scheduler's row is made first (schedulerState), so there is a row to move.
+ */
+const bumpVersion = async (db: Kysely<Database>, seen?: number) => {
+  let update = db
+    .updateTable('sync_scheduler')
+    .set((eb) => ({ schedules_version: eb('schedules_version', '+', 1) }))
+    .where('id', '=', SCHEDULER_ID);
+  if (seen !== undefined) {
+    update = update.where('schedules_version', '=', seen);
+  }
+  return Number((await update.executeTakeFirst()).numUpdatedRows) === 1;
+};
+
+/** The list's version now (a counter in the database, shared by every process). */
+export const schedulesVersion = async (db: Kysely<Database>, now: number) =>
+  (await schedulerState(db, now)).schedules_version;
+
 export const presentSchedules = async (db: Kysely<Database>, now: number) => {
   const [rows, names, state] = await Promise.all([
     listSchedules(db),
@@ -89,6 +117,15 @@ export const presentSchedules = async (db: Kysely<Database>, now: number) => {
   );
 };
 
+/**
+ * The list with its version. The version is read first: a change landing between the two
+ * reads makes the version look older than the list, so a save is refused, never let through.
+ */
+export const presentScheduleList = async (db: Kysely<Database>, now: number) => {
+  const version = await schedulesVersion(db, now);
+  return { version, schedules: await presentSchedules(db, now) };
+};
+
 /** POST /schedule: creates, or edits the schedule with the given id. */
 export const saveSchedule = async (
   db: Kysely<Database>,
@@ -101,36 +138,84 @@ export const saveSchedule = async (
   if (item.id !== undefined && !existing) {
     throw new AppError('not_found', `Schedule "${item.id}" not found`);
   }
-  return db.transaction().execute((trx) =>
-    writeSchedule(trx, item, {
+  await schedulerState(db, options.now);
+  return db.transaction().execute(async (trx) => {
+    await bumpVersion(trx);
+    return writeSchedule(trx, item, {
       existing,
       position: existing ? existing.position : rows.length,
       now: options.now,
       nextRun: options.nextRun,
-    }),
-  );
+    });
+  });
+};
+
+/** PUT /schedules/:id: edits that one schedule; the others are not touched. */
+export const updateSchedule = async (
+  db: Kysely<Database>,
+  id: string,
+  item: Omit<TScheduleSave, 'id'>,
+  options: { now: number; nextRun: TNextRun },
+) => {
+  await checkGroups(db, [item]);
+  await schedulerState(db, options.now);
+  await db.transaction().execute(async (trx) => {
+    const existing = await findSchedule(trx, id);
+    if (!existing) {
+      throw new AppError('not_found', `Schedule "${id}" not found`);
+    }
+    await bumpVersion(trx);
+    await writeSchedule(trx, item, {
+      existing,
+      position: existing.position,
+      now: options.now,
+      nextRun: options.nextRun,
+    });
+  });
+  return id;
+};
+
+/** DELETE /schedules/:id: deletes that one schedule; returns what it was, for the trail. */
+export const deleteSchedule = async (db: Kysely<Database>, id: string, now: number) => {
+  await schedulerState(db, now);
+  return db.transaction().execute(async (trx) => {
+    const existing = await findSchedule(trx, id);
+    const result = await trx.deleteFrom('sync_schedules').where('id', '=', id).executeTakeFirst();
+    if (!existing || Number(result.numDeletedRows) !== 1) {
+      throw new AppError('not_found', `Schedule "${id}" not found`);
+    }
+    await bumpVersion(trx);
+    return existing;
+  });
 };
 
 /**
  * POST /schedules: the list becomes exactly the one given, in one transaction. Items
  * with an id edit that schedule, items without one are new, and schedules left out are
- * deleted (the console deletes by resubmitting without the item).
+ * deleted (the spec deletes by resubmitting without the item). The list must carry the
+ * version it was read at: when any schedule changed since, nothing is written (409), so
+ * a colleague's schedule saved meanwhile is never erased by a list that did not hold it.
  */
 export const replaceSchedules = async (
   db: Kysely<Database>,
   items: readonly TScheduleSave[],
-  options: { now: number; nextRun: TNextRun },
+  options: { version: number; now: number; nextRun: TNextRun },
 ) => {
   await checkGroups(db, items);
-  const rows = await listSchedules(db);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const missing = items.find((item) => item.id !== undefined && !byId.has(item.id));
-  if (missing) {
-    throw new AppError('not_found', `Schedule "${missing.id}" not found`);
-  }
-  const keep = new Set(items.flatMap((item) => (item.id === undefined ? [] : [item.id])));
-  const deleted = rows.filter((row) => !keep.has(row.id)).map((row) => row.id);
-  const ids = await db.transaction().execute(async (trx) => {
+  await schedulerState(db, options.now);
+  return db.transaction().execute(async (trx) => {
+    // First, so concurrent saves of one version queue on the row and only one moves it.
+    if (!(await bumpVersion(trx, options.version))) {
+      throw new AppError('conflict', SCHEDULE_MESSAGES.stale);
+    }
+    const rows = await listSchedules(trx);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const missing = items.find((item) => item.id !== undefined && !byId.has(item.id));
+    if (missing) {
+      throw new AppError('not_found', `Schedule "${missing.id}" not found`);
+    }
+    const keep = new Set(items.flatMap((item) => (item.id === undefined ? [] : [item.id])));
+    const deleted = rows.filter((row) => !keep.has(row.id)).map((row) => row.id);
     if (deleted.length > 0) {
       await trx.deleteFrom('sync_schedules').where('id', 'in', deleted).execute();
     }
@@ -145,7 +230,6 @@ export const replaceSchedules = async (
         }),
       );
     }
-    return written;
+    return { ids: written, deleted };
   });
-  return { ids, deleted };
 };

@@ -35,7 +35,9 @@ export const EVERY_CALL: (InjectOptions & { url: string })[] = [
   { method: 'POST', url: '/api/data-sync/scheduler/control', payload: { action: 'stop' } },
   { method: 'GET', url: '/api/data-sync/schedules' },
   { method: 'POST', url: '/api/data-sync/schedule', payload: { group_id: 'payors' } },
-  { method: 'POST', url: '/api/data-sync/schedules', payload: { schedules: [] } },
+  { method: 'POST', url: '/api/data-sync/schedules', payload: { schedules: [], version: 0 } },
+  { method: 'PUT', url: '/api/data-sync/schedules/x', payload: { group_id: 'payors' } },
+  { method: 'DELETE', url: '/api/data-sync/schedules/x' },
 ];
 
 /** The calls that write warehouse SQL (edit_sync_mappings): admins only. */

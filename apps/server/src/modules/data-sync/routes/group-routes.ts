@@ -12,8 +12,9 @@ import { requireAuth } from '../../../plugins/auth';
 import { AppError } from '../../../plugins/errors';
 import { findGroup, listGroups } from '../../../sync/groups';
 import { getJob } from '../../../sync/jobs';
-import { ERROR_RESPONSES, editors, readers } from '../guards';
-import { runningJobOf, saveGroup } from '../repository';
+import { ERROR_RESPONSES, editors, isAdmin, readers } from '../guards';
+import { presentJob } from '../presenters';
+import { jobContextOf, lastJobPerGroup, runningJobOf, saveGroup } from '../repository';
 import { checkMappingsSql } from '../runs';
 
 const tags = ['data-sync'];
@@ -39,12 +40,22 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: readers(app),
       schema: {
-        summary: 'Every sync group with its mappings, default groups first',
+        summary:
+          'Every sync group with its mappings and its newest run (last_job, running or ended), default groups first',
         tags,
         response: { 200: ZSyncGroupsResponse, ...ERROR_RESPONSES },
       },
     },
-    async () => ({ success: true as const, groups: await listGroups(db) }),
+    async (request) => {
+      const viewer = { admin: isAdmin(requireAuth(request).user.role) };
+      const [groups, runs] = await Promise.all([listGroups(db), lastJobPerGroup(db)]);
+      const context = await jobContextOf(db, runs);
+      const lastOf = new Map(runs.map((run) => [run.group_id, presentJob(run, viewer, context)]));
+      return {
+        success: true as const,
+        groups: groups.map((group) => ({ ...group, last_job: lastOf.get(group.id) ?? null })),
+      };
+    },
   );
 
   app.post(

@@ -24,7 +24,7 @@ import { openWarehouse } from '../../../sync/warehouse/index';
 import { requestCancel } from '../cancel';
 import { ERROR_RESPONSES, isAdmin, readers, runners } from '../guards';
 import { presentJob, presentLogs } from '../presenters';
-import { pageJobs } from '../repository';
+import { jobContextOf, pageJobs } from '../repository';
 import { dataSamples, mappingOfJob } from '../samples';
 
 const tags = ['data-sync'];
@@ -58,9 +58,10 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = viewerOf(request);
       const { page, per_page: perPage, status, top_level: topLevel } = request.query;
       const { total, rows } = await pageJobs(db, { page, perPage, status, topLevel });
+      const context = await jobContextOf(db, rows);
       return {
         success: true as const,
-        jobs: rows.map((row) => presentJob(row, viewer)),
+        jobs: rows.map((row) => presentJob(row, viewer, context)),
         current_page: page,
         pages: Math.ceil(total / perPage),
         total,
@@ -84,12 +85,13 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = viewerOf(request);
       const job = await jobOr404(request.params.id);
       const [logs, children] = await Promise.all([getJobLogs(db, job.id), childJobs(db, job.id)]);
+      const context = await jobContextOf(db, [job, ...children]);
       return {
         success: true as const,
         data: {
-          ...presentJob(job, viewer),
+          ...presentJob(job, viewer, context),
           logs: presentLogs(logs, viewer),
-          children: children.map((child) => presentJob(child, viewer)),
+          children: children.map((child) => presentJob(child, viewer, context)),
         },
       };
     },
