@@ -237,7 +237,12 @@ test('an admin schedules a group, sees it in upcoming runs, and deletes it', asy
   await expect(page.getByTestId('scheduler-state')).toHaveText('Running');
   await expect(row).toHaveCount(1);
 
+  // Delete asks first; confirmed, it deletes that schedule by its id.
   await row.getByRole('button', { name: 'Delete: Payors' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete schedule?' });
+  await expect(confirm).toContainText('The schedule of Payors');
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(confirm).toHaveCount(0);
   await expect(row).toHaveCount(0);
   await expect(
     page.getByTestId('upcoming-run').filter({ hasText: 'Daily at 03:17, Sun' }),

@@ -1,7 +1,24 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ANALYTICS_LIMITS, ZReorderResponse } from '@portal/domain/analytics';
-import { ApiError, api } from '../../../lib/api-client';
+import { z } from 'zod';
+import { ANALYTICS_LIMITS, ZReorderPattern, ZReorderResponse } from '@portal/domain/analytics';
+import { api } from '../../../lib/api-client';
 import { retryUnlessClientError } from '../../../lib/query-client';
+import { panelError } from '../lib/fetch-error';
+
+/**
+ * A reorder row as the screen reads it: a patient without a date or prediction, or with a
+ * status the spec colours grey ('other'), shows 'N/A' in grey instead of failing the panel.
+ */
+export const ZReorderRow = ZReorderPattern.extend({
+  last_order_date: z.string().nullable(),
+  predicted_next_order: z.string().nullable(),
+  days_until_reorder: z.number().nullable(),
+  reorder_status: z.string(),
+});
+export type TReorderRow = z.infer<typeof ZReorderRow>;
+
+export const ZReorderAnswer = ZReorderResponse.extend({ reorder_patterns: z.array(ZReorderRow) });
+export type TReorderAnswer = z.infer<typeof ZReorderAnswer>;
 
 export const REORDER_FETCH_FAILED = 'Failed to fetch reorder pattern data';
 
@@ -19,13 +36,11 @@ export const getReorderPatterns = async (slice: TReorderSlice = FIRST_REORDER_PA
   try {
     return await api.get(
       `/api/analytics/reorder-patterns?days=${ANALYTICS_LIMITS.defaultReorderDays}&min_orders=${ANALYTICS_LIMITS.defaultMinOrders}&limit=${slice.limit}&offset=${slice.offset}`,
-      { schema: ZReorderResponse },
+      { schema: ZReorderAnswer },
     );
   } catch (error) {
     // A refused answer reads as the spec's message; a network failure keeps its own.
-    throw error instanceof ApiError && error.status !== 401
-      ? new ApiError(error.status, REORDER_FETCH_FAILED)
-      : error;
+    throw panelError(error, REORDER_FETCH_FAILED);
   }
 };
 

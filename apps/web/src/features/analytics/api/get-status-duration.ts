@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZStatusDurationResponse } from '@portal/domain/analytics';
-import { ApiError, api } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { retryUnlessClientError } from '../../../lib/query-client';
+import { panelError } from '../lib/fetch-error';
 
 export const STATUS_DURATION_FETCH_FAILED = 'Failed to fetch status duration data';
 
@@ -12,9 +13,8 @@ export const getStatusDuration = async (days: number) => {
       schema: ZStatusDurationResponse,
     });
   } catch (error) {
-    throw error instanceof ApiError && error.status !== 401
-      ? new ApiError(error.status, STATUS_DURATION_FETCH_FAILED)
-      : error;
+    // A refused answer reads as the spec's message; a network failure keeps its own.
+    throw panelError(error, STATUS_DURATION_FETCH_FAILED);
   }
 };
 

@@ -102,7 +102,7 @@ export const ProcessingTimePanel = ({
                 key={category}
                 title={categoryLabel(category)}
                 value={formatDays(stats.avg_days)}
-                note={`${stats.count.toLocaleString('en-US')} orders`}
+                note={`${stats.count.toLocaleString('en-US')} ${stats.count === 1 ? 'order' : 'orders'}`}
               />
             ))}
             {Object.keys(data!.category_stats).length === 0 && (

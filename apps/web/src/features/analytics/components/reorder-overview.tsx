@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ANALYTICS_LIMITS, type TReorderResponse } from '@portal/domain/analytics';
+import { ANALYTICS_LIMITS } from '@portal/domain/analytics';
 import { dashboardPatientLink } from '@portal/domain/dashboard-link';
 import { formatDaysUntilReorder, formatShortDate } from '@portal/domain/format';
 import { Badge } from '../../../components/ui/badge';
@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Pager } from '../../../components/ui/pager';
 import { SkeletonRows } from '../../../components/ui/skeleton';
-import { useReorderPatterns } from '../api/get-reorder-patterns';
+import { useReorderPatterns, type TReorderAnswer } from '../api/get-reorder-patterns';
 import { ExportCsvButton } from './export-csv-button';
 import { ErrorBox } from './panel-states';
 import { reorderTone } from './status-badge';
@@ -19,7 +19,7 @@ const needsAttention = (status: string) => status === 'overdue' || status === 'd
  * The 'Action Required' banner and the overdue or due-soon patients, 5 a page (the spec's 5
  * are page 1: the head of the first page's list), with all of them as CSV.
  */
-export const ReorderOverview = ({ data }: { data: TReorderResponse }) => {
+export const ReorderOverview = ({ data }: { data: TReorderAnswer }) => {
   const [page, setPage] = useState(1);
   const size = ANALYTICS_LIMITS.attentionList;
   const overdue = data.summary.overdue_reorders;
@@ -40,8 +40,8 @@ export const ReorderOverview = ({ data }: { data: TReorderResponse }) => {
         >
           <p className="font-semibold">Action Required</p>
           <p>
-            {overdue} patients are overdue for reorders. Consider reaching out to ensure continuity
-            of care.
+            {overdue === 1 ? '1 patient is' : `${overdue} patients are`} overdue for reorders.
+            Consider reaching out to ensure continuity of care.
           </p>
         </div>
       )}

@@ -1,19 +1,19 @@
 import { useState } from 'react';
-import { ANALYTICS_LIMITS, type TReorderPattern } from '@portal/domain/analytics';
+import { ANALYTICS_LIMITS } from '@portal/domain/analytics';
 import { formatDays, formatShortDate } from '@portal/domain/format';
 import { CardList, CardListItem } from '../../../components/ui/card-list';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Pager } from '../../../components/ui/pager';
 import { SkeletonRows, SkeletonTableRows } from '../../../components/ui/skeleton';
 import { Table, TBody, TD, TH, THead, TR } from '../../../components/ui/table';
-import { useReorderPatterns } from '../api/get-reorder-patterns';
+import { useReorderPatterns, type TReorderRow } from '../api/get-reorder-patterns';
 import { ExportCsvButton } from './export-csv-button';
 import { ErrorBox } from './panel-states';
 import { StatusBadge } from './status-badge';
 
 const COLUMNS = ['Patient', 'Orders', 'Avg Cycle', 'Last Order', 'Next Order', 'Status'];
 
-const cells = (row: TReorderPattern) => [
+const cells = (row: TReorderRow) => [
   String(row.total_orders),
   formatDays(row.avg_days_between_orders),
   formatShortDate(row.last_order_date),
@@ -36,7 +36,7 @@ export const ReorderSchedule = ({ total }: { total: number }) => {
     <div className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       <div className="flex flex-wrap items-start justify-between gap-2 px-4 pt-3">
         <p className="pt-2 text-sm text-slate-600">
-          {total.toLocaleString('en-US')} patients, most urgent first
+          {total.toLocaleString('en-US')} {total === 1 ? 'patient' : 'patients'}, most urgent first
         </p>
         <ExportCsvButton scope="all" label="Export CSV: all tracked patients" />
       </div>

@@ -18,6 +18,7 @@ const TONES: Record<string, TBadgeTone> = {
 /** The tone of a reorder status; anything else is grey. */
 export const reorderTone = (status: string): TBadgeTone => TONES[status] ?? 'grey';
 
+/** 'other' (or any status the spec does not name) reads 'N/A', grey, not the raw value. */
 export const StatusBadge = ({ status }: { status: string }) => (
-  <Badge tone={reorderTone(status)}>{LABELS[status] ?? status}</Badge>
+  <Badge tone={reorderTone(status)}>{LABELS[status] ?? 'N/A'}</Badge>
 );

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FORCE_SYNC_DEFAULTS, ZStartResponse } from '@portal/domain/data-sync-api';
 import { api } from '../../../lib/api-client';
-import { dataSyncKeys } from './query-keys';
+import { DATA_SYNC_KEY } from './query-keys';
 
 /** Starts a group run with the spec's retry settings (3 retries, 300 s apart); answers the job id. */
 export const forceSync = (groupId: string) =>
@@ -17,6 +17,7 @@ export const useForceSync = () => {
   return useMutation({
     mutationFn: forceSync,
     retry: false,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dataSyncKeys.jobs }),
+    // The jobs and the group's card (its run starts) both change.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: DATA_SYNC_KEY }),
   });
 };

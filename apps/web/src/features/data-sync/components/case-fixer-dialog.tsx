@@ -5,8 +5,10 @@ import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { SkeletonRows } from '../../../components/ui/skeleton';
+import { useJob } from '../api/get-job';
 import { useSyncGroups } from '../api/get-sync-groups';
 import { useSaveSyncGroup } from '../api/save-sync-group';
+import { failureOf } from '../lib/format';
 import { useDataSync } from './data-sync-context';
 import { FixerIssues } from './fixer-issues';
 import { MappingCompare } from './mapping-compare';
@@ -17,15 +19,27 @@ const TABS = [
 ] as const;
 type TTabId = (typeof TABS)[number]['id'];
 
+type TCaseFixerDialogProps = {
+  groupId: string;
+  /** The failed run it was opened for: the identifiers its error names are flagged too. */
+  jobId?: string | undefined;
+  onClose: () => void;
+};
+
 /** Case Sensitivity Fixer: the group's case issues, before/after, and Apply Fixes (saves the group). */
-export const CaseFixerDialog = ({ groupId, onClose }: { groupId: string; onClose: () => void }) => {
-  const { canEdit } = useDataSync();
+export const CaseFixerDialog = ({ groupId, jobId, onClose }: TCaseFixerDialogProps) => {
+  const { canEdit, openDialog } = useDataSync();
+  const job = useJob(jobId, false).data?.data;
+  const error = job ? failureOf(job)?.message : undefined;
   const [tab, setTab] = useState<TTabId>('issues');
   const [showCode, setShowCode] = useState(false);
   const groups = useSyncGroups();
   const save = useSaveSyncGroup();
   const group = groups.data?.groups.find((candidate) => candidate.id === groupId);
-  const result = useMemo(() => (group ? findCaseIssues(group.mappings) : undefined), [group]);
+  const result = useMemo(
+    () => (group ? findCaseIssues(group.mappings, { error }) : undefined),
+    [group, error],
+  );
   const fixable = result?.issues.filter((issue) => issue.after !== null).length ?? 0;
 
   return (
@@ -47,7 +61,7 @@ export const CaseFixerDialog = ({ groupId, onClose }: { groupId: string; onClose
             {group.name}: the warehouse's names are upper case, and names are matched exactly as
             written.{' '}
             {result.issues.length === 0
-              ? 'No case sensitivity issues found.'
+              ? 'No case sensitivity issues found: nothing to fix.'
               : `${result.issues.length} issue(s) found, ${fixable} with a fix.`}
           </p>
           {save.isSuccess && (
@@ -63,7 +77,13 @@ export const CaseFixerDialog = ({ groupId, onClose }: { groupId: string; onClose
               ))}
             </TabsList>
             <TabsContent value="issues">
-              <FixerIssues issues={result.issues} showCode={showCode} fixed={result.fixed} />
+              <FixerIssues
+                issues={result.issues}
+                showCode={showCode}
+                fixed={result.fixed}
+                error={error}
+                onShowError={jobId ? () => openDialog({ kind: 'error', jobId }) : undefined}
+              />
             </TabsContent>
             <TabsContent value="compare">
               <MappingCompare before={group.mappings} after={result.fixed} />

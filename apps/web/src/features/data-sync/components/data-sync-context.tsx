@@ -6,7 +6,7 @@ export type TDataSyncDialog =
   | { kind: 'details'; jobId: string }
   | { kind: 'samples'; jobId: string }
   | { kind: 'error'; jobId: string }
-  | { kind: 'fixer'; groupId: string }
+  | { kind: 'fixer'; groupId: string; jobId?: string }
   | { kind: 'schedule'; form: TScheduleForm };
 
 export type TDataSyncActions = {

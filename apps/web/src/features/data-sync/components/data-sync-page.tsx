@@ -3,7 +3,10 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useForceSync } from '../api/force-sync';
+import { useSyncGroups } from '../api/get-sync-groups';
 import { useConsoleDialog } from '../hooks/use-console-dialog';
+import { useJobLink } from '../hooks/use-job-link';
+import { useRunEndToasts } from '../hooks/use-run-end-toasts';
 import { useTrackedJobs, type TTrackedJob } from '../hooks/use-tracked-jobs';
 import { failureDialog } from '../lib/format';
 import { DataSyncContext, type TDataSyncDialog } from './data-sync-context';
@@ -32,7 +35,7 @@ export const DataSyncPage = ({ permissions }: { permissions: readonly string[] }
     (job: TTrackedJob) => {
       const kind = failureDialog(job);
       if (kind === 'case_fixer' && job.group_id) {
-        openDialog({ kind: 'fixer', groupId: job.group_id });
+        openDialog({ kind: 'fixer', groupId: job.group_id, jobId: job.id });
       } else if (kind) {
         openDialog({ kind: 'error', jobId: job.id });
       }
@@ -40,6 +43,26 @@ export const DataSyncPage = ({ permissions }: { permissions: readonly string[] }
     [openDialog],
   );
   const tracked = useTrackedJobs(onFailed);
+  const groups = useSyncGroups();
+  const watched = useMemo(
+    () => [
+      ...tracked.jobs,
+      ...(groups.data?.groups ?? []).flatMap((group) => (group.last_job ? [group.last_job] : [])),
+    ],
+    [tracked.jobs, groups.data],
+  );
+  const openDetails = useCallback(
+    (jobId: string) => openDialog({ kind: 'details', jobId }),
+    [openDialog],
+  );
+  // A failure alert's link (/data-sync?job=<id>) opens that job's details.
+  useJobLink(openDetails);
+  // A failure of a run followed in the panel opens its dialog (onFailed): no toast on top.
+  useRunEndToasts(
+    watched,
+    openDetails,
+    (job) => failureDialog(job) !== undefined && tracked.jobs.some((other) => other.id === job.id),
+  );
   const start = useForceSync();
   const { track } = tracked;
 

@@ -21,7 +21,7 @@ export const DialogHost = ({
     case 'error':
       return <SyncErrorDialog jobId={dialog.jobId} onClose={onClose} />;
     case 'fixer':
-      return <CaseFixerDialog groupId={dialog.groupId} onClose={onClose} />;
+      return <CaseFixerDialog groupId={dialog.groupId} jobId={dialog.jobId} onClose={onClose} />;
     case 'schedule':
       return <ScheduleDialog initial={dialog.form} onClose={onClose} />;
     default:

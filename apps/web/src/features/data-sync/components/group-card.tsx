@@ -1,10 +1,13 @@
 import { DEFAULT_FULL_SYNC_GROUP_ID } from '@portal/domain/sync-job';
+import type { TSyncGroupWithRun } from '@portal/domain/data-sync-api';
 import type { TSyncGroup } from '@portal/domain/sync-mapping';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Panel } from '../../../components/ui/panel';
+import { plural } from '../lib/runs';
 import { groupScheduleForm } from '../lib/schedule-form';
 import { useDataSync } from './data-sync-context';
+import { GroupRunStatus } from './group-run-status';
 
 /**
  * Every built-in group is a default group (one per table, and the full sync), so a badge on
@@ -13,11 +16,17 @@ import { useDataSync } from './data-sync-context';
 export const showsDefaultBadge = (group: Pick<TSyncGroup, 'id' | 'isDefault'>) =>
   group.isDefault && group.id === DEFAULT_FULL_SYNC_GROUP_ID;
 
-/** One sync group: name, description, mapping count, Default badge and its actions. */
-export const GroupCard = ({ group }: { group: TSyncGroup }) => {
+/**
+ * One sync group: name, description, mapping count, Default badge, its run (live, then the
+ * last one) and its actions. Start Sync waits, saying why, while the group runs.
+ */
+export const GroupCard = ({ group }: { group: TSyncGroupWithRun }) => {
   const { canRun, openDialog, startSync, startingGroup } = useDataSync();
   const titleId = `group-${group.id}-title`;
+  const busyId = `group-${group.id}-busy`;
   const count = group.mappings.length;
+  const starting = startingGroup === group.id;
+  const running = group.last_job?.status === 'running';
   return (
     <Panel asChild className="h-full">
       <article aria-labelledby={titleId} data-testid="group-card">
@@ -36,19 +45,19 @@ export const GroupCard = ({ group }: { group: TSyncGroup }) => {
           )}
         </div>
         <p className="mt-1 text-sm text-slate-600">{group.description || 'No description'}</p>
-        <p className="mt-2 text-sm text-slate-700">
-          {count} {count === 1 ? 'mapping' : 'mappings'}
-        </p>
+        <p className="mt-2 text-sm text-slate-700">{plural(count, 'mapping')}</p>
+        <GroupRunStatus groupName={group.name} job={group.last_job} />
         {canRun ? (
           <div className="mt-4 flex flex-wrap gap-2">
             <Button
               variant="primary"
               size="sm"
-              aria-disabled={startingGroup === group.id}
+              aria-disabled={starting || running}
               aria-label={`Start Sync: ${group.name}`}
-              onClick={() => startingGroup !== group.id && startSync(group.id)}
+              aria-describedby={running ? busyId : undefined}
+              onClick={() => !starting && !running && startSync(group.id)}
             >
-              {startingGroup === group.id ? 'Starting...' : 'Start Sync'}
+              {starting ? 'Starting...' : running ? 'Running…' : 'Start Sync'}
             </Button>
             <Button
               size="sm"
@@ -66,7 +75,13 @@ export const GroupCard = ({ group }: { group: TSyncGroup }) => {
               Fix Case
             </Button>
           </div>
-        ) : (
+        ) : null}
+        {canRun && running && (
+          <p id={busyId} className="mt-2 text-xs text-slate-600">
+            Start Sync is available again when this run ends.
+          </p>
+        )}
+        {!canRun && (
           <p className="mt-4 text-xs text-slate-600">
             Read-only: your account may view syncs but not start them.
           </p>

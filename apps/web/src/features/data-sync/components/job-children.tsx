@@ -1,6 +1,7 @@
 import type { TSyncJob } from '@portal/domain/data-sync-api';
 import { Button } from '../../../components/ui/button';
-import { formatCount, progressPercent, shortJobId } from '../lib/format';
+import { progressPercent, shortJobId } from '../lib/format';
+import { plural, runRows } from '../lib/runs';
 import { destinationLabel } from '../lib/labels';
 import { useDataSync } from './data-sync-context';
 import { StatusBadge } from './status-badge';
@@ -27,7 +28,7 @@ export const JobChildren = ({ jobs }: { jobs: readonly TSyncJob[] }) => {
               {shortJobId(child.id)}
             </span>
             <span className="min-w-24 flex-1 font-medium">{destinationLabel(child)}</span>
-            <span>{formatCount(child.rows_inserted)} rows</span>
+            <span>{plural(runRows(child), 'row')}</span>
             <span>{progressPercent(child.progress)}%</span>
             <StatusBadge status={child.status} />
             <Button

@@ -15,10 +15,13 @@ import {
   shortJobId,
 } from '../lib/format';
 import { SOURCE_LABEL, destinationLabel, jobTypeLabel } from '../lib/labels';
+import { runTone } from '../lib/runs';
+import { CancelJobButton } from './cancel-job-button';
 import { useDataSync } from './data-sync-context';
 import { JobChildren } from './job-children';
 import { JobLogs } from './job-logs';
 import { JobTechnical } from './job-technical';
+import { RetryCountdown } from './retry-countdown';
 import { ProgressBar, StatusBadge } from './status-badge';
 
 /** Job Details: every field the spec lists, the error box, mapping jobs and the log table. */
@@ -31,6 +34,8 @@ export const JobDetailsDialog = ({ jobId, onClose }: { jobId: string; onClose: (
   const running = job?.status === 'running';
   const fields: [string, string][] = job
     ? [
+        ['Name', job.name],
+        ['Job ID', job.id],
         ['Type', jobTypeLabel(job.type)],
         ['Source', SOURCE_LABEL],
         ['Destination', destinationLabel(job)],
@@ -38,6 +43,9 @@ export const JobDetailsDialog = ({ jobId, onClose }: { jobId: string; onClose: (
         ['Completed', formatDateTime(job.end_time, NONE)],
         ['Duration', formatDuration(jobDurationMs(job, query.dataUpdatedAt))],
         ['Rows inserted', formatCount(job.rows_inserted)],
+        ...(running
+          ? ([['Rows so far', formatCount(job.rows_processed)]] as [string, string][])
+          : []),
         ['Progress', `${progressPercent(job.progress)}%`],
       ]
     : [];
@@ -45,7 +53,7 @@ export const JobDetailsDialog = ({ jobId, onClose }: { jobId: string; onClose: (
     <Modal
       open
       onOpenChange={(open) => !open && onClose()}
-      title={`Job Details: ${shortJobId(jobId)}`}
+      title={`Job Details: ${job?.name ?? shortJobId(jobId)}`}
       size="xl"
     >
       {query.isPending ? (
@@ -56,16 +64,22 @@ export const JobDetailsDialog = ({ jobId, onClose }: { jobId: string; onClose: (
         <div className="space-y-4">
           <div className="flex items-center gap-3">
             <StatusBadge status={job.status} />
-            <ProgressBar value={progressPercent(job.progress)} label="Job progress" />
+            <ProgressBar
+              value={progressPercent(job.progress)}
+              label="Job progress"
+              tone={runTone(job.status)}
+            />
+            <CancelJobButton job={job} />
           </div>
           <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
             {fields.map(([label, value]) => (
               <div key={label} className="flex gap-2">
                 <dt className="w-32 shrink-0 font-medium text-slate-600">{label}</dt>
-                <dd className="break-all text-slate-900">{value}</dd>
+                <dd className="min-w-0 break-words text-slate-900">{value}</dd>
               </div>
             ))}
           </dl>
+          <RetryCountdown wait={running ? job.retry_wait : null} />
           {canEdit && <JobTechnical job={job} />}
           {job.error && (
             <div

@@ -12,10 +12,20 @@ import { TBody, TD, TH, THead, TR, Table } from '../../../components/ui/table';
 import { useJobs } from '../api/get-jobs';
 import { NONE, formatCount, formatDuration, jobDurationMs, shortJobId } from '../lib/format';
 import { destinationLabel } from '../lib/labels';
+import { runRows } from '../lib/runs';
 import { useDataSync } from './data-sync-context';
 import { StatusBadge } from './status-badge';
 
-const COLUMNS = ['Job ID', 'Status', 'Destination', 'Started', 'Duration', 'Rows', 'View Details'];
+const COLUMNS = [
+  'Run',
+  'Job ID',
+  'Status',
+  'Destination',
+  'Started',
+  'Duration',
+  'Rows',
+  'View Details',
+];
 const LOADING = 'Loading job history...';
 
 /** Job History: group runs and ad-hoc jobs, newest first, paged, refreshed every 30 s. */
@@ -27,6 +37,9 @@ export const JobHistoryTab = () => {
   // The time of the last answer: a running job's duration so far, pure during render.
   const now = jobs.dataUpdatedAt;
   const cells = (job: TSyncJob) => [
+    <span key="name" className="font-medium break-words text-slate-900">
+      {job.name}
+    </span>,
     <span key="id" className="font-mono" title={job.id}>
       {shortJobId(job.id)}
     </span>,
@@ -34,7 +47,7 @@ export const JobHistoryTab = () => {
     destinationLabel(job),
     formatDateTime(job.start_time, NONE),
     formatDuration(jobDurationMs(job, now)),
-    formatCount(job.rows_inserted),
+    formatCount(runRows(job)),
   ];
   const details = (job: TSyncJob) => (
     <Button

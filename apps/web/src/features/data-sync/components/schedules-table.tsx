@@ -1,15 +1,17 @@
+import { useState } from 'react';
 import { formatDateTime } from '@portal/domain/format';
 import { describeSchedule, type TSchedule } from '@portal/domain/data-sync-schedule-api';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CardList, CardListItem, TableOrCards } from '../../../components/ui/card-list';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Panel } from '../../../components/ui/panel';
 import { SkeletonRows, SkeletonTableRows } from '../../../components/ui/skeleton';
 import { TBody, TD, TH, THead, TR, Table } from '../../../components/ui/table';
 import { useSchedules } from '../api/get-schedules';
-import { useDeleteSchedule } from '../api/save-schedules';
+import { useDeleteSchedule } from '../api/delete-schedule';
 import { NONE } from '../lib/format';
 import { editScheduleForm, newScheduleForm } from '../lib/schedule-form';
 import { useDataSync } from './data-sync-context';
@@ -22,6 +24,8 @@ export const SchedulesTable = () => {
   const { canRun, openDialog, startSync } = useDataSync();
   const schedules = useSchedules();
   const remove = useDeleteSchedule();
+  // The schedule whose Delete was pressed, until the question is answered.
+  const [deleting, setDeleting] = useState<TSchedule | null>(null);
   const all = schedules.data?.schedules ?? [];
   const actions = (schedule: TSchedule) =>
     canRun && (
@@ -45,7 +49,10 @@ export const SchedulesTable = () => {
           size="sm"
           aria-label={`Delete: ${schedule.group_name}`}
           disabled={remove.isPending}
-          onClick={() => remove.mutate({ all, id: schedule.id })}
+          onClick={() => {
+            remove.reset();
+            setDeleting(schedule);
+          }}
         >
           Delete
         </Button>
@@ -118,8 +125,30 @@ export const SchedulesTable = () => {
         )}
       </div>
       {remove.isError && (
-        <Alert tone="error">Failed to delete schedule: {remove.error.message}</Alert>
+        <Alert tone="error">
+          {remove.error.message
+            ? `Failed to delete schedule: ${remove.error.message}`
+            : 'Failed to delete schedule'}
+        </Alert>
       )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete schedule?"
+        message={
+          deleting
+            ? `The schedule of ${deleting.group_name} (${describeSchedule(deleting.schedule)}) stops running and is deleted. Other schedules are not touched.`
+            : ''
+        }
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) {
+            remove.mutate(deleting.id, { onSettled: () => setDeleting(null) });
+          }
+        }}
+      />
       {schedules.isError ? (
         <ErrorState
           title={`Failed to load schedules: ${schedules.error.message}`}

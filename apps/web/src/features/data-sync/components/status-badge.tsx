@@ -1,11 +1,15 @@
 import { Badge, type TBadgeTone } from '../../../components/ui/badge';
 import type { TSyncJob } from '@portal/domain/data-sync-api';
+import { cn } from '../../../lib/cn';
+import type { TRunTone } from '../lib/runs';
 
 const tones: Record<TSyncJob['status'], TBadgeTone> = {
   completed: 'green',
   running: 'blue',
   partial: 'amber',
   failed: 'red',
+  // A scheduled slot that did not run: nothing failed, nothing loaded.
+  skipped: 'grey',
 };
 
 /** A job's status as a word with a colour; the word carries the meaning, not the colour. */
@@ -15,8 +19,26 @@ export const StatusBadge = ({ status }: { status: TSyncJob['status'] }) => (
   </Badge>
 );
 
-/** A labelled progress bar with its value for assistive technology (role progressbar). */
-export const ProgressBar = ({ value, label }: { value: number; label: string }) => (
+const barTones: Record<TRunTone, string> = {
+  blue: 'bg-brand-600',
+  green: 'bg-green-600',
+  red: 'bg-red-600',
+  grey: 'bg-slate-500',
+};
+
+/**
+ * A labelled progress bar with its value for assistive technology (role progressbar). Its
+ * colour follows the run (runTone): a failed run's bar is red, never a full blue one.
+ */
+export const ProgressBar = ({
+  value,
+  label,
+  tone = 'blue',
+}: {
+  value: number;
+  label: string;
+  tone?: TRunTone;
+}) => (
   <div
     role="progressbar"
     aria-label={label}
@@ -26,7 +48,8 @@ export const ProgressBar = ({ value, label }: { value: number; label: string }) 
     className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
   >
     <div
-      className="h-full rounded-full bg-brand-600 transition-[width]"
+      data-tone={tone}
+      className={cn('h-full rounded-full transition-[width]', barTones[tone])}
       style={{ width: `${value}%` }}
     />
   </div>

@@ -35,7 +35,8 @@ export const SyncErrorDialog = ({ jobId, onClose }: { jobId: string; onClose: ()
       ) : job && error ? (
         <div className="space-y-4 text-sm">
           <p>
-            Job <span className="font-mono">{shortJobId(job.id)}</span> to {destinationLabel(job)}
+            <span className="font-semibold">{job.name}</span> (job{' '}
+            <span className="font-mono">{shortJobId(job.id)}</span>) to {destinationLabel(job)}
           </p>
           <p>
             <span className="font-medium text-slate-600">Category: </span>
@@ -62,21 +63,28 @@ export const SyncErrorDialog = ({ jobId, onClose }: { jobId: string; onClose: ()
               {errorReport(job, error)}
             </pre>
           </details>
-          {copied && <Alert tone={copied === 'Copied' ? 'success' : 'error'}>{copied}</Alert>}
+          {copied && (
+            <Alert tone={copied === 'Copied' ? 'success' : 'error'}>
+              {copied === 'Copied' ? 'Copied the details to the clipboard' : copied}
+            </Alert>
+          )}
           <div className="flex flex-wrap justify-end gap-2">
             <Button
               onClick={() =>
-                void navigator.clipboard.writeText(errorReport(job, error)).then(
-                  () => setCopied('Copied'),
-                  () => setCopied('Could not copy: select the technical details and copy them'),
-                )
+                // No clipboard outside a secure context (http on a LAN address): say so too.
+                void Promise.resolve()
+                  .then(() => navigator.clipboard.writeText(errorReport(job, error)))
+                  .then(
+                    () => setCopied('Copied'),
+                    () => setCopied('Could not copy: select the technical details and copy them'),
+                  )
               }
             >
-              Copy Details
+              {copied === 'Copied' ? 'Copied' : 'Copy Details'}
             </Button>
             {canRun && groupId && (
               <>
-                <Button onClick={() => openDialog({ kind: 'fixer', groupId })}>
+                <Button onClick={() => openDialog({ kind: 'fixer', groupId, jobId })}>
                   Fix Case Sensitivity
                 </Button>
                 <Button

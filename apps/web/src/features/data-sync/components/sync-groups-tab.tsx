@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -36,9 +37,19 @@ const GroupCardsSkeleton = () => (
   </div>
 );
 
+/** The spec's notices stay 5 s (section 9); Dismiss closes one sooner. */
+export const NOTICE_MS = 5_000;
+
 /** Sync Groups: the jobs panel above a card per group. */
 export const SyncGroupsTab = ({ tracked, startError, onDismissError }: TSyncGroupsTabProps) => {
   const groups = useSyncGroups();
+  useEffect(() => {
+    if (!startError) {
+      return undefined;
+    }
+    const timer = setTimeout(onDismissError, NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [startError, onDismissError]);
   return (
     <div className="space-y-6">
       {startError && (

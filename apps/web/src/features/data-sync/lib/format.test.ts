@@ -12,6 +12,9 @@ import { SYNC_BANNERS, addTracked, keepRunning, panelBanner } from './tracked-jo
 
 const job = (overrides: Partial<TSyncJob> = {}): TSyncJob => ({
   id: '0123456789abcdef-ghij',
+  name: 'Payors',
+  group_name: 'Payors',
+  destination_tables: ['payors'],
   type: 'group',
   status: 'failed',
   progress: 0,

@@ -8,6 +8,19 @@ describe('plain job labels', () => {
     expect(destinationLabel({ mysql_table: null })).toBe('Portal database');
   });
 
+  it("names a group run's tables, the first three and a count of the rest", () => {
+    const run = { mysql_table: null };
+    expect(destinationLabel({ ...run, destination_tables: ['payors'] })).toBe(
+      'Portal database · payors',
+    );
+    expect(
+      destinationLabel({
+        ...run,
+        destination_tables: ['payors', 'patients', 'orders', 'items', 'doctors'],
+      }),
+    ).toBe('Portal database · payors, patients, orders and 2 more');
+  });
+
   it('says what kind of job it was in words', () => {
     expect(jobTypeLabel('group')).toBe('Sync group run');
     expect(jobTypeLabel('snowpark_dataframe')).toBe('Table mapping');

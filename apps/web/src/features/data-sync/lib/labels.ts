@@ -9,9 +9,28 @@ import type { TSyncJob } from '@portal/domain/data-sync-api';
 /** Every job reads the supplier's warehouse, whichever engine holds it. */
 export const SOURCE_LABEL = 'Warehouse';
 
-/** 'Portal database · payors' for a mapping job; a group run fills several tables. */
-export const destinationLabel = (job: Pick<TSyncJob, 'mysql_table'>) =>
-  job.mysql_table ? `Portal database · ${job.mysql_table}` : 'Portal database';
+/** Tables named in a label before the rest is counted ('and 4 more'). */
+const TABLES_SHOWN = 3;
+
+/**
+ * 'Portal database · payors' for a mapping job; a group run names the tables it fills,
+ * the first three and a count of the rest.
+ */
+export const destinationLabel = (
+  job: Pick<TSyncJob, 'mysql_table'> & { destination_tables?: readonly string[] },
+) => {
+  const tables = job.destination_tables?.length
+    ? job.destination_tables
+    : job.mysql_table
+      ? [job.mysql_table]
+      : [];
+  if (tables.length === 0) {
+    return 'Portal database';
+  }
+  const rest = tables.length - TABLES_SHOWN;
+  const shown = tables.slice(0, TABLES_SHOWN).join(', ');
+  return `Portal database · ${shown}${rest > 0 ? ` and ${rest} more` : ''}`;
+};
 
 const TYPE_LABELS: Record<TSyncJob['type'], string> = {
   group: 'Sync group run',
