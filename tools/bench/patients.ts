@@ -8,6 +8,7 @@ import {
   startBenchPortal,
   type TSession,
 } from './portal';
+import { createMeasure, type TMeasure } from './measure';
 
 /**
  * `npm run bench:patients -- [--patients 100000] [--orders-per-patient 10] [--seconds 5]`
@@ -33,46 +34,10 @@ const { values } = parseArgs({
   },
 });
 
-type TMeasure = { name: string; rps: number; p50: number; p95: number; requests: number };
-
-/** One URL, or the next of several in turn. */
-type TTarget = string | (() => string);
-
-/** `concurrency` keep-alive request loops against the target until `until`; every answer must be 200. */
-const drive = async (target: TTarget, session: TSession, until: number, latencies?: number[]) => {
-  const loop = async () => {
-    while (performance.now() < until) {
-      const url = typeof target === 'string' ? target : target();
-      const sent = performance.now();
-      const response = await fetch(url, { headers: { cookie: session.cookie } });
-      await response.arrayBuffer();
-      if (response.status !== 200) {
-        throw new Error(`${url}: HTTP ${response.status}`);
-      }
-      latencies?.push(performance.now() - sent);
-    }
-  };
-  await Promise.all(Array.from({ length: Number(values.concurrency) }, loop));
-};
-
-/** Warms the route up at full load for a second (JIT, caches), then measures it. */
-const measure = async (name: string, target: TTarget, session: TSession): Promise<TMeasure> => {
-  await drive(target, session, performance.now() + 1000);
-  const latencies: number[] = [];
-  const started = performance.now();
-  await drive(target, session, started + Number(values.seconds) * 1000, latencies);
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return {
-    name,
-    rps: latencies.length / elapsed,
-    p50: at(0.5),
-    p95: at(0.95),
-    requests: latencies.length,
-  };
-};
+const measure = createMeasure({
+  seconds: Number(values.seconds),
+  concurrency: Number(values.concurrency),
+});
 
 /** More distinct searches than the portal keeps pages for (list-memo.ts keeps 256). */
 const UNKEPT = 300;

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { getJson, portalBenchOptions, signIn, startBenchPortal, type TSession } from './portal';
+import { getJson, portalBenchOptions, signIn, startBenchPortal } from './portal';
+import { createMeasure, type TMeasure } from './measure';
 
 /**
  * `npm run bench:worklist -- [--patients 100000] [--orders-per-patient 10] [--seconds 5]
@@ -26,42 +27,10 @@ const { values } = parseArgs({
   },
 });
 
-type TMeasure = { name: string; rps: number; p50: number; p95: number; requests: number };
-
-/** Request loops against one URL until `until`; every answer must be 200. */
-const drive = async (url: string, session: TSession, until: number, latencies?: number[]) => {
-  const loop = async () => {
-    while (performance.now() < until) {
-      const sent = performance.now();
-      const response = await fetch(url, { headers: { cookie: session.cookie } });
-      await response.arrayBuffer();
-      if (response.status !== 200) {
-        throw new Error(`${url}: HTTP ${response.status}`);
-      }
-      latencies?.push(performance.now() - sent);
-    }
-  };
-  await Promise.all(Array.from({ length: Number(values.concurrency) }, loop));
-};
-
-/** Warms the route up for a second (JIT, caches), then measures it. */
-const measure = async (name: string, url: string, session: TSession): Promise<TMeasure> => {
-  await drive(url, session, performance.now() + 1000);
-  const latencies: number[] = [];
-  const started = performance.now();
-  await drive(url, session, started + Number(values.seconds) * 1000, latencies);
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return {
-    name,
-    rps: latencies.length / elapsed,
-    p50: at(0.5),
-    p95: at(0.95),
-    requests: latencies.length,
-  };
-};
+const measure = createMeasure({
+  seconds: Number(values.seconds),
+  concurrency: Number(values.concurrency),
+});
 
 type TWorklistPage = {
   pages: number;
