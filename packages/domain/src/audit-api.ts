@@ -44,6 +44,8 @@ export const AUDIT_ACTIONS = [
   'sync_samples_view',
   // A running sync job cancelled (issue 28).
   'sync_cancel',
+  // A mapping previewed in the group editor (issue 31): the warehouse tables it reads.
+  'sync_preview',
   // Analytics (issue 15): the reorder list names patients; so does its CSV export (issue 29).
   'analytics_reorder_view',
   'analytics_reorder_export',

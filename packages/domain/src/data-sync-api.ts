@@ -26,9 +26,15 @@ export const ZSaveGroupBody = z.object({
     description: ZLine().max(1000).default(''),
     mappings: z.array(z.unknown()).describe('Mappings (validated as sync-mapping.ts ZMapping)'),
   }),
+  /**
+   * Set by the editor's New group and Duplicate: the id must be free, so a new group
+   * never overwrites one a colleague made (409 'A sync group with id "x" already exists').
+   */
+  create: z.boolean().default(false),
 });
 export type TSaveGroupBody = {
   group: { id: string; name: string; description?: string; mappings: TMappingInput[] };
+  create?: boolean;
 };
 export const ZSaveGroupResponse = z.object({ success: z.literal(true), group: ZSyncGroup });
 

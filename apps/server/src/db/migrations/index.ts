@@ -19,6 +19,7 @@ import * as m0017 from './0017-order-worklist';
 import * as m0018 from './0018-search-keys';
 import * as m0019 from './0019-sync-schedule-version-alerts';
 import * as m0020 from './0020-sync-job-retry-wait';
+import * as m0021 from './0021-sync-jobs-group-index';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0018-search-keys': m0018,
   '0019-sync-schedule-version-alerts': m0019,
   '0020-sync-job-retry-wait': m0020,
+  '0021-sync-jobs-group-index': m0021,
 };

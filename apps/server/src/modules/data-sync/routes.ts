@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { catalogueRoutes } from './routes/catalogue-routes';
 import { groupRoutes } from './routes/group-routes';
 import { integrityRoutes } from './routes/integrity-routes';
 import { jobRoutes } from './routes/job-routes';
@@ -18,4 +19,5 @@ export const dataSyncRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(integrityRoutes);
   await app.register(schedulerRoutes);
   await app.register(scheduleRoutes);
+  await app.register(catalogueRoutes);
 };

@@ -38,6 +38,8 @@ export const EVERY_CALL: (InjectOptions & { url: string })[] = [
   { method: 'POST', url: '/api/data-sync/schedules', payload: { schedules: [], version: 0 } },
   { method: 'PUT', url: '/api/data-sync/schedules/x', payload: { group_id: 'payors' } },
   { method: 'DELETE', url: '/api/data-sync/schedules/x' },
+  { method: 'GET', url: '/api/data-sync/tables' },
+  { method: 'POST', url: '/api/data-sync/table-sample', payload: { mapping: goodMapping } },
 ];
 
 /** The calls that write warehouse SQL (edit_sync_mappings): admins only. */
@@ -46,6 +48,8 @@ export const EDIT_CALLS = new Set([
   'DELETE /api/data-sync/sync-groups/mine',
   'POST /api/data-sync/snowpark/enhanced-dataframe-operations',
   'POST /api/data-sync/snowpark/sync-query',
+  'GET /api/data-sync/tables',
+  'POST /api/data-sync/table-sample',
 ]);
 
 let counter = 0;

@@ -9,6 +9,7 @@ import {
 import { MAPPING_MESSAGES } from '@portal/domain/sync-mapping';
 import type { TBatch, TValue } from '../batch';
 import { duckdbDialect } from '../compile';
+import { DUCKDB_CATALOGUE_SQL, catalogueOf, catalogueRow } from './catalogue';
 import {
   DEFAULT_STATEMENT_TIMEOUT_MS,
   WarehouseRefusal,
@@ -243,6 +244,17 @@ export const openDuckDbWarehouse = async (
         prepared.bindVarchar(1, sql);
         const reader = await limited(() => prepared.runAndReadAll());
         return Number(reader.getRows()[0]?.[0] ?? 0);
+      } finally {
+        release(connection);
+      }
+    },
+    catalogue: async () => {
+      const connection = await connect();
+      const limited = limiter(connection);
+      try {
+        const reader = await limited(() => connection.runAndReadAll(DUCKDB_CATALOGUE_SQL));
+        // Unqualified names resolve in the main schema of the open file.
+        return catalogueOf(reader.getRows().map(catalogueRow), 'main');
       } finally {
         release(connection);
       }

@@ -1,6 +1,7 @@
 import type { RowStatement, StatementOption } from 'snowflake-sdk';
 import type { TBatch, TValue } from '../batch';
 import { countSql, snowflakeDialect } from '../compile';
+import { catalogueOf, catalogueRow, snowflakeCatalogueSql } from './catalogue';
 import { DEFAULT_STATEMENT_TIMEOUT_MS, type TWarehouse, type TWarehouseOptions } from './types';
 
 /**
@@ -182,6 +183,15 @@ export const openSnowflakeWarehouse = async (
         return Number(row[0]);
       }
       return 0;
+    },
+    catalogue: async () => {
+      const statement = await execute(snowflakeCatalogueSql(settings.database));
+      const rows = [];
+      for await (const row of statement.streamRows() as AsyncIterable<unknown[]>) {
+        rows.push(catalogueRow(row));
+      }
+      // Unqualified names resolve in the configured schema (snowflakeDialect).
+      return catalogueOf(rows, settings.schema);
     },
     interrupt: (reason) => {
       stopped ??= reason;

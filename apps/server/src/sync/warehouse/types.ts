@@ -1,3 +1,4 @@
+import type { TWarehouseTable } from '@portal/domain/data-sync-catalogue-api';
 import type { TBatch } from '../batch';
 import type { TWarehouseDialect } from '../compile';
 
@@ -20,6 +21,11 @@ export type TWarehouse = {
   query: (sql: string) => Promise<TWarehouseResult>;
   /** The row count of one SELECT, under the same rules. */
   count: (sql: string) => Promise<number>;
+  /**
+   * Every user table and view with its columns, in one query under the time limit: sorted
+   * by schema and name, columns in order, each named as a mapping reads it (path).
+   */
+  catalogue: () => Promise<TWarehouseTable[]>;
   /** Stops whatever runs now; it and every later call fail with the reason (a cancel). */
   interrupt: (reason: Error) => void;
   close: () => Promise<void>;

@@ -72,7 +72,13 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = requireAuth(request);
-      const { group } = request.body;
+      const { group, create } = request.body;
+      const taken = () =>
+        new AppError('conflict', `A sync group with id "${group.id}" already exists`);
+      // New group and Duplicate: refused before anything else, so nothing is overwritten.
+      if (create && (await findGroup(db, group.id))) {
+        throw taken();
+      }
       const mappings = validMappings(group.mappings);
       await checkMappingsSql(
         app.portal,
@@ -80,6 +86,9 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
         (index) => `Mapping ${index + 1} (${mappings[index]!.mysql_table}): `,
       );
       const existing = await findGroup(db, group.id);
+      if (create && existing) {
+        throw taken();
+      }
       if (existing?.isDefault && existing.name !== group.name) {
         throw new AppError('bad_request', 'Default groups cannot be renamed');
       }
@@ -90,7 +99,15 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
         mappings,
         isDefault: existing?.isDefault ?? false,
       };
-      await saveGroup(db, saved, { now: app.clock(), exists: existing !== undefined });
+      try {
+        await saveGroup(db, saved, { now: app.clock(), exists: existing !== undefined });
+      } catch (error) {
+        // Another request made a group with this id meanwhile: its key refused ours.
+        if (existing === undefined && (await findGroup(db, group.id))) {
+          throw taken();
+        }
+        throw error;
+      }
       await app.audit(request, {
         action: 'sync_group_save',
         userId: user.id,
