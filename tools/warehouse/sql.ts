@@ -7,7 +7,6 @@ import {
 } from '@portal/domain/order-status';
 import { NO_TRACKING } from '@portal/domain/tracking';
 import {
-  CITIES,
   CLASSIFICATIONS,
   DOCUMENT_TYPES,
   FIRST_NAMES,
@@ -20,9 +19,9 @@ import {
   SELF_PAY_COMPANY,
   STATES,
   STATUS_PATH,
-  STREET_NAMES,
   VARIANTS,
 } from './catalog';
+import { between, list, sqlHelpers, text } from './expr';
 
 /**
  * The generator's SQL. Every value is a function of (row number, seed, salt)
@@ -38,9 +37,6 @@ export type TWarehouseSize = {
   asOf: string;
 };
 
-const text = (value: string) => `'${value.replaceAll("'", "''")}'`;
-const list = (values: readonly string[]) => `[${values.map(text).join(', ')}]`;
-
 /** The SQL statements that build the warehouse, in order. */
 export const warehouseStatements = (size: TWarehouseSize): string[] => {
   const { seed } = size;
@@ -51,49 +47,47 @@ export const warehouseStatements = (size: TWarehouseSize): string[] => {
   const selfPay = insurers + 1;
   const now = `TIMESTAMP '${size.asOf} 12:00:00'`;
 
-  /** Uniform in [0, 1) from a row number and a salt. */
-  const rnd = (key: string, salt: string) =>
-    `((hash(${key}, ${seed}, '${salt}') % 1000003)::DOUBLE / 1000003)`;
-  /** A whole number in [0, n). */
-  const int = (key: string, salt: string, n: number | string) =>
-    `(hash(${key}, ${seed}, '${salt}') % (${n}))::BIGINT`;
-  /** One element of a list literal. */
-  const pick = (values: readonly string[], key: string, salt: string) =>
-    `(${list(values)})[1 + ${int(key, salt, values.length)}]`;
-  const phone = (key: string, salt: string) =>
-    `(200 + ${int(key, `${salt}a`, 800)})::VARCHAR || lpad(${int(key, `${salt}b`, 10_000_000)}::VARCHAR, 7, '0')`;
-  const dashed = (digits: string) =>
-    `substr(${digits}, 1, 3) || '-' || substr(${digits}, 4, 3) || '-' || substr(${digits}, 7, 4)`;
-  const city = (key: string, salt: string) =>
-    `([${CITIES.map(([name, state, zip]) => `{'c': ${text(name)}, 's': ${text(state)}, 'z': ${text(zip)}}`).join(', ')}])[1 + ${int(key, salt, CITIES.length)}]`;
-  const street = (key: string, salt: string) =>
-    `(100 + ${int(key, `${salt}n`, 9900)})::VARCHAR || ' ' || ${pick(STREET_NAMES, key, `${salt}s`)}`;
+  const { rnd, int, pick, phone, dashed, city, street } = sqlHelpers(seed);
+  /** When patient i was created; PERSONS, ADDRESSES and PATIENTPAYORS are modified after it. */
+  const patientCreated = (i: string) =>
+    `(${now} - to_seconds(${int(i, 'pcreated', 4 * 365 * 86400)}) - INTERVAL 1 DAY)`;
+  /** A modification time between a row's creation and the export. */
+  const modified = (created: string, key: string, salt: string) =>
+    between(created, now, rnd(key, salt));
+  /** Reference data: last touched some time in the four years before the export. */
+  const reference = (key: string, salt: string) =>
+    `(${now} - to_seconds(${int(key, salt, 4 * 365 * 86400)}))`;
 
   const shippedAll = [...SHIPPED_STATUSES, ...PREFIXED_SHIPPED_STATUSES];
   const intakeInProgress = INTAKE_STATUSES.filter((status) =>
     (IN_PROGRESS_STATUSES as readonly string[]).includes(status),
   );
 
+  /** How many path steps an order's history has before its current status (see the history). */
+  const historySteps = (key: string, status: string) =>
+    `(CASE WHEN ${status} IN (${intakeInProgress.map(text).join(', ')}) THEN 0
+           ELSE 1 + ${int(key, 'steps', STATUS_PATH.length - 1)} END)`;
+
   return [
     // Reference tables.
     `CREATE OR REPLACE TABLE STATES AS
-     SELECT * FROM (VALUES ${STATES.map(([abbr, name], index) => `(${index + 1}, ${text(abbr)}, ${text(name)}, TRUE, FALSE)`).join(', ')})
+     SELECT *, ${reference('STATEKEY', 'lm')} AS LASTMODIFIED FROM (VALUES ${STATES.map(([abbr, name], index) => `(${index + 1}, ${text(abbr)}, ${text(name)}, TRUE, FALSE)`).join(', ')})
        AS t(STATEKEY, ABBREVIATION, NAME, ISLATEST, ISDELETED)`,
 
     `CREATE OR REPLACE TABLE SOCLASSIFICATIONS AS
-     SELECT * FROM (VALUES ${CLASSIFICATIONS.map(([name, description], index) => `(${index + 1}, ${text(name)}, ${text(description)}, TRUE, FALSE)`).join(', ')},
+     SELECT *, ${reference('SOCLASSIFICATIONKEY * 2 + ISLATEST::INTEGER', 'lm')} AS LASTMODIFIED FROM (VALUES ${CLASSIFICATIONS.map(([name, description], index) => `(${index + 1}, ${text(name)}, ${text(description)}, TRUE, FALSE)`).join(', ')},
        (2, 'CPAP', 'Sleep therapy', FALSE, FALSE),
        (${CLASSIFICATIONS.length + 1}, 'Legacy Rentals', 'Retired classification', TRUE, TRUE))
        AS t(SOCLASSIFICATIONKEY, NAME, DESCRIPTION, ISLATEST, ISDELETED)`,
 
     `CREATE OR REPLACE TABLE COMPANIES AS
-     SELECT * FROM (VALUES ${PAYOR_COMPANIES.map(([name, kind], index) => `(${300 + index + 1}, ${text(name)}, ${text(kind)}, TRUE, FALSE)`).join(', ')},
+     SELECT *, ${reference('COMPANYKEY', 'lm')} AS LASTMODIFIED FROM (VALUES ${PAYOR_COMPANIES.map(([name, kind], index) => `(${300 + index + 1}, ${text(name)}, ${text(kind)}, TRUE, FALSE)`).join(', ')},
        (${300 + selfPay}, ${text(SELF_PAY_COMPANY)}, 'Self Pay', TRUE, FALSE))
        AS t(COMPANYKEY, NAME, COMPANYTYPE, ISLATEST, ISDELETED)`,
 
     `CREATE OR REPLACE TABLE PAYORS AS
      SELECT 7000 + (COMPANYKEY - 300) AS PAYORKEY, COMPANYKEY, COMPANYTYPE AS PAYORTYPE,
-            'PAY' || lpad((COMPANYKEY - 300)::VARCHAR, 4, '0') AS PAYORID, ISLATEST, ISDELETED
+            'PAY' || lpad((COMPANYKEY - 300)::VARCHAR, 4, '0') AS PAYORID, ISLATEST, ISDELETED, LASTMODIFIED
      FROM COMPANIES`,
 
     // Items: each product in two to four variants, plus a few superseded rows.
@@ -111,11 +105,11 @@ export const warehouseStatements = (size: TWarehouseSize): string[] => {
             CASE WHEN j = 0 THEN name ELSE name || ' (' || variant || ')' END AS NAME,
             name || ', ' || lower(variant) || ' size, HCPCS ' || code || ', qty ' || qty::VARCHAR || ' per unit' AS DESCRIPTION,
             code AS HCPCSCODE, cls AS SOCLASSIFICATIONKEY, qty AS DEFAULTQUANTITY,
-            TRUE AS ISLATEST, FALSE AS ISDELETED
+            TRUE AS ISLATEST, FALSE AS ISDELETED, ${reference('pos * 10 + j', 'lm')} AS LASTMODIFIED
      FROM v
      UNION ALL
      SELECT 40000 + pos * 10, 'IT' || lpad((pos * 10)::VARCHAR, 5, '0'), code || '-OLD', name || ' (discontinued packaging)',
-            name, code, cls, qty, FALSE, FALSE
+            name, code, cls, qty, FALSE, FALSE, ${now} - INTERVAL 1500 DAY
      FROM p WHERE pos % 5 = 0`,
 
     // People and places.
@@ -137,11 +131,12 @@ export const warehouseStatements = (size: TWarehouseSize): string[] => {
             CASE WHEN ${rnd('i', 'em')} < 0.25 THEN NULL
                  ELSE regexp_replace(lower(${pick(FIRST_NAMES, 'i', 'first')} || '.' || ${pick(LAST_NAMES, 'i', 'last')}), '[^a-z.]', '', 'g')
                       || (i % 1000)::VARCHAR || '@example.com' END AS EMAIL,
-            TRUE AS ISLATEST, FALSE AS ISDELETED
+            TRUE AS ISLATEST, FALSE AS ISDELETED, ${modified(patientCreated('i'), 'i', 'pelm')} AS LASTMODIFIED
      FROM b
      UNION ALL
      SELECT 500000 + i, ${pick(FIRST_NAMES, 'i', 'first')}, ${pick(LAST_NAMES, 'i', 'oldlast')}, NULL,
-            (DATE '${size.asOf}' - (6570 + ${int('i', 'dob', 25550)})::INTEGER), NULL, ${phone('i', 'oldph')}, NULL, NULL, FALSE, FALSE
+            (DATE '${size.asOf}' - (6570 + ${int('i', 'dob', 25550)})::INTEGER), NULL, ${phone('i', 'oldph')}, NULL, NULL, FALSE, FALSE,
+            ${patientCreated('i')}
      FROM b WHERE ${rnd('i', 'pv')} < 0.1`,
 
     `CREATE OR REPLACE TABLE ADDRESSES AS
@@ -152,10 +147,10 @@ export const warehouseStatements = (size: TWarehouseSize): string[] => {
      SELECT key AS ADDRESSKEY, ${street('key', 'st')} AS STREET,
             CASE WHEN ${rnd('key', 'suite')} < 0.25 THEN 'Apt ' || (1 + ${int('key', 'apt', 400)})::VARCHAR END AS SUITE,
             c.c AS CITY, s.STATEKEY, c.z || lpad(${int('key', 'zip', 100)}::VARCHAR, 2, '0') AS ZIP,
-            TRUE AS ISLATEST, FALSE AS ISDELETED
+            TRUE AS ISLATEST, FALSE AS ISDELETED, ${modified(patientCreated('i'), 'key', 'alm')} AS LASTMODIFIED
      FROM b JOIN STATES s ON s.ABBREVIATION = c.s
      UNION ALL
-     SELECT key, ${street('key', 'oldst')}, NULL, c.c, s.STATEKEY, c.z || '00', FALSE, FALSE
+     SELECT key, ${street('key', 'oldst')}, NULL, c.c, s.STATEKEY, c.z || '00', FALSE, FALSE, ${patientCreated('i')}
      FROM b JOIN STATES s ON s.ABBREVIATION = c.s WHERE ${rnd('key', 'av')} < 0.1`,
 
     `CREATE OR REPLACE TABLE DOCTORS AS
@@ -166,11 +161,11 @@ export const warehouseStatements = (size: TWarehouseSize): string[] => {
             ${street('j', 'dst')} AS DOCTORSTREET,
             CASE WHEN ${rnd('j', 'dsuite')} < 0.6 THEN 'Suite ' || (100 + ${int('j', 'dsn', 800)})::VARCHAR END AS DOCTORSUITE,
             c.c AS DOCTORCITY, c.s AS DOCTORSTATE, c.z || lpad(${int('j', 'dzip', 100)}::VARCHAR, 2, '0') AS DOCTORZIP,
-            TRUE AS ISLATEST, ${rnd('j', 'ddel')} < 0.02 AS ISDELETED
+            TRUE AS ISLATEST, ${rnd('j', 'ddel')} < 0.02 AS ISDELETED, ${reference('j', 'dlm')} AS LASTMODIFIED
      FROM b
      UNION ALL
      SELECT key, ${pick(FIRST_NAMES, 'j', 'dfirst')}, ${pick(LAST_NAMES, 'j', 'dlast')}, (1000000000 + ${int('j', 'npi', 999_999_999)})::VARCHAR,
-            ${phone('j', 'doldph')}, ${street('j', 'doldst')}, NULL, c.c, c.s, c.z || '00', FALSE, FALSE
+            ${phone('j', 'doldph')}, ${street('j', 'doldst')}, NULL, c.c, c.s, c.z || '00', FALSE, FALSE, ${now} - INTERVAL 1500 DAY
      FROM b WHERE ${rnd('j', 'dv')} < 0.15`,
 
     `CREATE OR REPLACE TABLE PATIENTS AS
@@ -178,12 +173,12 @@ export const warehouseStatements = (size: TWarehouseSize): string[] => {
             1000000 + 2 * i AS BILLINGADDRESSKEY,
             CASE WHEN ${rnd('i', 'same')} < 0.7 THEN 1000000 + 2 * i ELSE 1000000 + 2 * i + 1 END AS DELIVERYADDRESSKEY,
             20001 + ${int('i', 'doc', doctors)} AS DOCTORKEY,
-            ${now} - to_seconds(${int('i', 'pcreated', 4 * 365 * 86400)}) - INTERVAL 1 DAY AS CREATEDDATE,
-            TRUE AS ISLATEST, ${rnd('i', 'pdel')} < 0.02 AS ISDELETED
+            ${patientCreated('i')} AS CREATEDDATE,
+            TRUE AS ISLATEST, ${rnd('i', 'pdel')} < 0.02 AS ISDELETED, ${modified(patientCreated('i'), 'i', 'plm')} AS LASTMODIFIED
      FROM range(1, ${patients + 1}) r(i)
      UNION ALL
      SELECT 100000 + i, 'PT' || lpad(i::VARCHAR, 7, '0'), 500000 + i, 1000000 + 2 * i, 1000000 + 2 * i,
-            20001 + ${int('i', 'olddoc', doctors)}, ${now} - INTERVAL 1500 DAY, FALSE, FALSE
+            20001 + ${int('i', 'olddoc', doctors)}, ${now} - INTERVAL 1500 DAY, FALSE, FALSE, ${now} - INTERVAL 1499 DAY
      FROM range(1, ${patients + 1}) r(i) WHERE ${rnd('i', 'pver')} < 0.1`,
 
     // Patient payors: a primary for everyone ('[Patient]' for self-pay), some secondary and
@@ -206,7 +201,8 @@ export const warehouseStatements = (size: TWarehouseSize): string[] => {
             100000 + i AS PATIENTKEY, 7000 + payor AS PAYORKEY, lvl AS PAYORLEVEL,
             (${list(PAYOR_LEVELS)})[lvl] AS LEVELNAME,
             'POL' || lpad(${int('i * 10 + lvl', 'policy', 100_000_000)}::VARCHAR, 8, '0') AS POLICYNUMBER,
-            latest AS ISLATEST, deleted AS ISDELETED
+            latest AS ISLATEST, deleted AS ISDELETED,
+            CASE WHEN latest THEN ${modified(patientCreated('i'), 'i * 10 + lvl', 'pplm')} ELSE ${patientCreated('i')} END AS LASTMODIFIED
      FROM links`,
 
     // Sales orders: age first, then a status group that fits the age, then the rest.
@@ -244,7 +240,7 @@ export const warehouseStatements = (size: TWarehouseSize): string[] => {
               WHEN carrier = 'AmeriShip' THEN 'AMS' || lpad(${int('o', 'ams', 1_000_000_000)}::VARCHAR, 9, '0')
               ELSE 'TRK' || lpad(${int('o', 'oth', 10_000_000_000)}::VARCHAR, 10, '0') END AS tracking
        FROM so2
-     )
+     ), v AS (
      SELECT 5000000 + o AS SALESORDERKEY, 'SO' || (1000000 + o)::VARCHAR AS SONUMBER, 100000 + p AS PATIENTKEY,
             CASE WHEN ${rnd('o', 'sdoc')} < 0.8 THEN 20001 + ${int('p', 'doc', doctors)} ELSE 20001 + ${int('o', 'odoc', doctors)} END AS DOCTORKEY,
             CASE WHEN ${rnd('o', 'scls')} < 0.75 THEN 1 + ${int('p', 'pcls', CLASSIFICATIONS.length)} ELSE 1 + ${int('o', 'ocls', CLASSIFICATIONS.length)} END AS SOCLASSIFICATIONKEY,
@@ -257,24 +253,28 @@ export const warehouseStatements = (size: TWarehouseSize): string[] => {
                    THEN (CASE WHEN ${rnd('o', 'cp')} < 0.5 THEN ${pick(CONTACT_INTAKE_PHRASES, 'o', 'cph')} ELSE ${pick(OTHER_INTAKE_STATUSES, 'o', 'ois')} END)
                  WHEN ${rnd('o', 'inull')} < 0.5 THEN NULL ELSE ${pick(OTHER_INTAKE_STATUSES, 'o', 'ois2')} END AS INTAKESTATUS,
             TRUE AS ISLATEST, ${rnd('o', 'sodel')} < 0.01 AS ISDELETED
-     FROM o
+     FROM o)
+     -- Last modified between the order's last status change and its delivery (or the export).
+     SELECT *, make_timestamp(epoch_us(DATECREATED) + ((epoch_us(coalesce(DELIVERYDATE::TIMESTAMP, ${now})) - epoch_us(DATECREATED))
+              * ((${historySteps('SALESORDERKEY', 'STATUS')} + ${rnd('SALESORDERKEY', 'solm')}) / (${historySteps('SALESORDERKEY', 'STATUS')} + 1)))::BIGINT) AS LASTMODIFIED
+     FROM v
      UNION ALL
      SELECT 5000000 + o, 'SO' || (1000000 + o)::VARCHAR, 100000 + p, 20001 + ${int('p', 'doc', doctors)}, 1, created,
-            '07 - New Intake Holds', NULL, NULL, NULL, NULL, 'Referral Received', FALSE, FALSE
+            '07 - New Intake Holds', NULL, NULL, NULL, NULL, 'Referral Received', FALSE, FALSE, least(${now}, created + INTERVAL 1 HOUR)
      FROM so WHERE ${rnd('o', 'sover')} < 0.1`,
 
     `CREATE OR REPLACE TABLE SALESORDERITEMS AS
      WITH cls AS (
        SELECT SOCLASSIFICATIONKEY AS c, list(ITEMKEY ORDER BY ITEMKEY) AS items FROM ITEMS WHERE ISLATEST GROUP BY 1
      ), lines AS (
-       SELECT s.SALESORDERKEY, s.SONUMBER, j, cls.items[1 + ${int('s.SALESORDERKEY * 8 + j', 'item', 'len(cls.items)')}] AS itemkey
+       SELECT s.SALESORDERKEY, s.SONUMBER, s.DATECREATED, j, cls.items[1 + ${int('s.SALESORDERKEY * 8 + j', 'item', 'len(cls.items)')}] AS itemkey
        FROM SALESORDERS s JOIN cls ON cls.c = s.SOCLASSIFICATIONKEY CROSS JOIN range(4) r(j)
        WHERE s.ISLATEST AND j <= ${int('s.SALESORDERKEY', 'nlines', 4)}
      )
      SELECT l.SALESORDERKEY * 8 + l.j AS SALESORDERITEMKEY, l.SALESORDERKEY, l.SONUMBER, i.ITEMKEY, i.ITEMID,
             i.HCPCSCODE, i.SKU, i.NAME AS ITEMNAME,
             greatest(1, (i.DEFAULTQUANTITY * (0.5 + ${rnd('l.SALESORDERKEY * 8 + l.j', 'qty')}))::INTEGER) AS QUANTITY,
-            TRUE AS ISLATEST, ${rnd('l.SALESORDERKEY * 8 + l.j', 'ldel')} < 0.01 AS ISDELETED
+            TRUE AS ISLATEST, ${rnd('l.SALESORDERKEY * 8 + l.j', 'ldel')} < 0.01 AS ISDELETED, l.DATECREATED AS LASTMODIFIED
      FROM lines l JOIN ITEMS i ON i.ITEMKEY = l.itemkey AND i.ISLATEST`,
 
     // History: a prefix of the usual path, then the current status, spread from creation to
@@ -283,25 +283,26 @@ export const warehouseStatements = (size: TWarehouseSize): string[] => {
      WITH h AS (
        SELECT s.SALESORDERKEY, s.STATUS, s.DATECREATED AS t0,
               coalesce(s.DELIVERYDATE::TIMESTAMP, ${now}) AS t1,
-              CASE WHEN s.STATUS IN (${intakeInProgress.map(text).join(', ')}) THEN 0
-                   ELSE 1 + ${int('s.SALESORDERKEY', 'steps', STATUS_PATH.length - 1)} END AS k,
+              ${historySteps('s.SALESORDERKEY', 's.STATUS')} AS k,
               step
        FROM SALESORDERS s CROSS JOIN range(${STATUS_PATH.length}) r(step)
        WHERE s.ISLATEST
      )
+     SELECT *, coalesce(EXITEDAT, ENTEREDAT) AS LASTMODIFIED FROM (
      SELECT SALESORDERKEY * 10 + step AS STATUSHISTORYKEY, SALESORDERKEY,
             CASE WHEN step = k THEN STATUS ELSE (${list(STATUS_PATH)})[step + 1] END AS STATUS,
             make_timestamp(epoch_us(t0) + (epoch_us(t1) - epoch_us(t0)) * step // (k + 1)) AS ENTEREDAT,
             CASE WHEN step < k THEN make_timestamp(epoch_us(t0) + (epoch_us(t1) - epoch_us(t0)) * (step + 1) // (k + 1)) END AS EXITEDAT,
             TRUE AS ISLATEST, FALSE AS ISDELETED
-     FROM h WHERE step <= k`,
+     FROM h WHERE step <= k)`,
 
     `CREATE OR REPLACE TABLE DOCUMENTS AS
      SELECT SALESORDERKEY * 4 AS DOCUMENTKEY, SALESORDERKEY, PATIENTKEY,
             ${pick(DOCUMENT_TYPES, 'SALESORDERKEY', 'dtype')} AS DOCUMENTTYPE,
             lower(replace(${pick(DOCUMENT_TYPES, 'SALESORDERKEY', 'dtype')}, ' ', '_')) || '_' || SONUMBER || '.pdf' AS FILENAME,
-            DATECREATED + INTERVAL 1 DAY AS CREATEDDATE,
-            TRUE AS ISLATEST, ${rnd('SALESORDERKEY', 'docdel')} < 0.05 AS ISDELETED
+            least(${now}, DATECREATED + INTERVAL 1 DAY) AS CREATEDDATE,
+            TRUE AS ISLATEST, ${rnd('SALESORDERKEY', 'docdel')} < 0.05 AS ISDELETED,
+            least(${now}, DATECREATED + INTERVAL 1 DAY) AS LASTMODIFIED
      FROM SALESORDERS WHERE ISLATEST AND ${rnd('SALESORDERKEY', 'hasdoc')} < 0.3`,
   ];
 };

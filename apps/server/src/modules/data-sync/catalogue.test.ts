@@ -72,6 +72,7 @@ describe.each(testDialects())('group editor catalogue and preview [%s]', (dialec
       'PAYORID',
       'ISLATEST',
       'ISDELETED',
+      'LASTMODIFIED',
     ]);
     expect(payors.columns[2]).toEqual({ name: 'PAYORTYPE', type: 'VARCHAR', nullable: true });
     expect(payors.columns[4]!.type).toBe('BOOLEAN');
