@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +21,12 @@ const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-'));
 // The portal's mail goes through real SMTP to a capture server; specs read E2E_MAIL_DIR.
 const mailDir = path.join(dataDir, 'captured-mail');
 const smtp = await startSmtpCapture(mailDir);
+// Specs that sign a token of their own (an expired one) read the secrets from this file.
+const secretsFile = path.join(dataDir, 'secrets.json');
+const secret = () => randomBytes(48).toString('base64url');
+await writeFile(secretsFile, JSON.stringify({ jwt_secret: secret(), cookie_secret: secret() }), {
+  mode: 0o600,
+});
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
 const portal = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
@@ -32,6 +39,7 @@ const portal = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.j
     DEMO_PASSWORD,
     LOG_LEVEL: 'warn',
     SMTP_URL: smtp.url,
+    SECRETS_FILE: secretsFile,
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildServer } from './build-server';
+import { buildServer } from './lib/server-bundle';
 
 /**
  * Builds the server bundle and the web app when they are missing or older than
@@ -35,7 +35,17 @@ const stale = (output: string, inputs: string[]): boolean => {
 
 const shared = ['packages/domain/src', 'package-lock.json'];
 
-if (stale('apps/server/dist/main.js', ['apps/server/src', ...shared])) {
+const serverInputs = [
+  'apps/server/src',
+  'tools/create-user.ts',
+  'tools/lib',
+  'tools/warehouse',
+  ...shared,
+];
+if (
+  stale('apps/server/dist/main.js', serverInputs) ||
+  stale('apps/server/dist/create-user.js', serverInputs)
+) {
   process.stdout.write('Building the server...\n');
   await buildServer();
 }

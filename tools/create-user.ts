@@ -9,7 +9,8 @@ import { CreateUserError, createUser } from './lib/create-user';
 /**
  * Creates a user with a temporary password that must be changed at first sign-in, e.g. the
  * first admin of a production database (which gets no demo accounts). Reads DATABASE_URL and
- * DATA_DIR like the portal.
+ * DATA_DIR like the portal. `npm run build` also makes it apps/server/dist/create-user.js, for
+ * a production host without tsx (`npm run create-user:prod -- --email …`).
  *
  *   npx tsx tools/create-user.ts --email ops@example.org --role admin [--password <temporary>]
  *   npx tsx tools/create-user.ts --email cm@example.org --role case_manager --payor <payor_key>
@@ -44,7 +45,16 @@ if (!values || !email || !role || !isRole(role)) {
   process.exit(2);
 }
 
-const database = createDatabase(loadConfig().databaseUrl);
+const openDatabase = () => {
+  try {
+    return createDatabase(loadConfig().databaseUrl);
+  } catch (error) {
+    // A bad DATABASE_URL, or SQLite support not installed: the message says what to do.
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+};
+const database = openDatabase();
 try {
   await migrateToLatest(database.db);
   const created = await createUser(database.db, {

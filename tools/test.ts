@@ -13,14 +13,15 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = mkdtempSync(path.join(tmpdir(), 'portal-test-reports-'));
 const vitestReport = path.join(reports, 'vitest.json');
 const playwrightReport = path.join(reports, 'playwright.json');
+const deploymentReport = path.join(reports, 'deployment.json');
 
 type TCount = { passed: number; failed: number };
 
 const readJson = (file: string): unknown =>
   existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as unknown) : undefined;
 
-const countVitest = (): TCount => {
-  const report = readJson(vitestReport) as
+const countVitest = (file: string): TCount => {
+  const report = readJson(file) as
     { numPassedTests: number; numFailedTests: number } | undefined;
   return { passed: report?.numPassedTests ?? 0, failed: report?.numFailedTests ?? 0 };
 };
@@ -54,10 +55,25 @@ const steps: { name: string; args: string[]; env?: Record<string, string> }[] = 
     args: ['run', 'test:e2e'],
     env: { E2E_JSON_REPORT: playwrightReport },
   },
+  {
+    // After the e2e step, whose build it starts: two processes behind nginx on PostgreSQL.
+    name: 'deployment test',
+    args: [
+      'exec',
+      '--',
+      'vitest',
+      'run',
+      '--config',
+      'tools/deploy-test/vitest.config.ts',
+      '--reporter=verbose',
+      '--reporter=json',
+      `--outputFile.json=${deploymentReport}`,
+    ],
+  },
 ];
 
 const summary = () => {
-  const counts = [countVitest(), countPlaywright()];
+  const counts = [countVitest(vitestReport), countPlaywright(), countVitest(deploymentReport)];
   const passed = counts.reduce((sum, count) => sum + count.passed, 0);
   const failed = counts.reduce((sum, count) => sum + count.failed, 0);
   return `tests: ${passed} passed, ${failed} failed`;

@@ -1,16 +1,10 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController } from 'fastify';
-import {
-  jsonSchemaTransform,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TConfig } from './config';
 import type { TPortalDatabase } from './db/database';
 import { systemClock, type TClock } from './lib/clock';
-import type { TSecrets } from './lib/secrets';
+import { cookieSecretsOf, type TSecrets } from './lib/secrets';
 import { capConnectionsPerAddress } from './lib/connection-limits';
 import { believeOnlyAddresses, fastifyTrustProxy, listedProxy } from './lib/trust-proxy';
 import mail from './mail/plugin';
@@ -23,6 +17,7 @@ import auth from './plugins/auth';
 import errors, { frameworkErrors } from './plugins/errors';
 import gracefulClose from './plugins/graceful-close';
 import noStore from './plugins/no-store';
+import { registerApiDocs } from './plugins/openapi';
 import requestLog from './plugins/request-log';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import securityHeaders from './plugins/security-headers';
@@ -137,16 +132,10 @@ export const buildApp = async (options: TBuildOptions) => {
     frameguard: { action: 'deny' },
     strictTransportSecurity: config.appOrigin.startsWith('https://'),
   });
-  await app.register(fastifyCookie, { secret: secrets.cookie_secret });
+  // The first secret signs; a previous one still unsigns during a rotation (lib/secrets.ts).
+  await app.register(fastifyCookie, { secret: cookieSecretsOf(secrets) });
   if (config.apiDocs) {
-    await app.register(fastifySwagger, {
-      openapi: {
-        info: { title: 'Supplier portal API', version: '1.0.0' },
-        servers: [{ url: '/' }],
-      },
-      transform: jsonSchemaTransform,
-    });
-    await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    await registerApiDocs(app);
   }
 
   await app.register(errors);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseSecretSources, type TSecretSources } from './lib/secrets-config';
 import { parseTrustProxy, type TTrustProxy } from './lib/trust-proxy';
 
 export type TConfig = {
@@ -55,6 +56,13 @@ export type TConfig = {
   schedulerTickMs: number;
   /** How long one warehouse query may run before it is interrupted (WAREHOUSE_STATEMENT_TIMEOUT_MS). */
   warehouseStatementTimeoutMs: number;
+  /** How long SIGTERM waits for this process's running syncs before stopping them (SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs: number;
+  /**
+   * Where the signing secrets come from: SESSION_SECRET, SECRETS_FILE, SESSION_SECRET_PREVIOUS,
+   * SECRETS_KEY (lib/secrets-config.ts); none set, the database's generated ones.
+   */
+  secretSources: TSecretSources;
 };
 
 type TEnv = Record<string, string | undefined>;
@@ -167,9 +175,11 @@ export const loadConfig = (env: TEnv = process.env): TConfig => {
     auditRetentionDays: parseCount('AUDIT_RETENTION_DAYS', env.AUDIT_RETENTION_DAYS, 2190),
     storageUrl: env.STORAGE_URL || undefined,
     schedulerTimezone: parseTimezone(env.SCHEDULER_TIMEZONE),
+    shutdownGraceMs: parseLimit('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS, 25_000),
     schedulerTickMs:
       env.SCHEDULER_TICK_MS === '0'
         ? 0
         : parseCount('SCHEDULER_TICK_MS', env.SCHEDULER_TICK_MS, 5_000),
+    secretSources: parseSecretSources(env),
   };
 };

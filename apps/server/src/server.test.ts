@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +30,7 @@ describe('embedded start', () => {
       ...env,
     });
 
-  it('creates secrets (mode 600) and one demo account per role once, then reuses them', async () => {
+  it('creates secrets (in the database) and one demo account per role once, then reuses them', async () => {
     const first = await startPortal(config({ DEMO_PASSWORD: 'Demo-Pass1!' }), { logger: false });
     await first.stop();
     expect(first.demoAccounts.map((account) => account.email).sort()).toEqual([
@@ -41,15 +41,14 @@ describe('embedded start', () => {
       'patient@example.com',
     ]);
 
-    const secretsFile = path.join(dataDir, 'secrets.json');
-    expect((await stat(secretsFile)).mode & 0o777).toBe(0o600);
+    // Shared through the database (lib/secrets-resolve.ts), which only the portal's user reads.
+    expect(existsSync(path.join(dataDir, 'secrets.json'))).toBe(false);
     expect((await stat(path.join(dataDir, 'portal.db'))).mode & 0o777).toBe(0o600);
-    const secrets = await readFile(secretsFile, 'utf8');
 
     const second = await startPortal(config(), { logger: false });
     try {
       expect(second.demoAccounts).toEqual([]);
-      expect(await readFile(secretsFile, 'utf8')).toBe(secrets);
+      expect(second.app.portal.secrets).toEqual(first.app.portal.secrets);
       const users = await second.database.db
         .selectFrom('users')
         .selectAll()

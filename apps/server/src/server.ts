@@ -5,7 +5,7 @@ import type { TConfig } from './config';
 import { createDatabase, type TPortalDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { ensureDemoAccounts, type TDemoAccount } from './demo/demo-accounts';
-import { loadOrCreateSecrets } from './lib/secrets';
+import { resolveSecrets } from './lib/secrets-resolve';
 import { prepareFirstStart, type TFirstStart } from './sync/first-start';
 import { ensureDefaultGroups } from './sync/groups';
 import { failInterruptedJobs } from './sync/jobs';
@@ -31,17 +31,28 @@ export const startPortal = async (
   } = {},
 ): Promise<TRunningPortal> => {
   await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
-  const secrets = await loadOrCreateSecrets(config.dataDir);
   const database = createDatabase(config.databaseUrl);
   try {
     await migrateToLatest(database.db);
+    // Shared through the database, so every host signs and verifies alike (lib/secrets-resolve.ts).
+    const { secrets, notes } = await resolveSecrets({
+      db: database.db,
+      sources: config.secretSources,
+      dataDir: config.dataDir,
+      embedded: config.embedded,
+      now: Date.now(),
+    });
     const demoAccounts = config.demoAccounts
       ? await ensureDemoAccounts(database.db, { password: config.demoPassword })
       : [];
-    await ensureDefaultGroups(database.db);
+    // Another host may add them at the same moment; then they are there either way.
+    await ensureDefaultGroups(database.db).catch(() => ensureDefaultGroups(database.db));
     // A job still "running" from a process that died will never finish on its own.
     await failInterruptedJobs(database.db);
     const app = await buildApp({ config, secrets, database, logger: options.logger });
+    for (const note of notes) {
+      app.log[note.level](note.message);
+    }
     let firstStart: TFirstStart | undefined;
     if (config.firstStartSync) {
       // Before listening, so the first screen anyone sees already has data. A failure is

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { chmodSync } from 'node:fs';
-import SqliteDatabase from 'better-sqlite3';
+import type SqliteDatabase from 'better-sqlite3';
 import {
   CompiledQuery,
   Kysely,
@@ -14,6 +14,7 @@ import { createPool, type Pool } from 'mysql2';
 import pg from 'pg';
 import { PREPARED_SQL_MARK, registerDirectReader, type TDirectReader } from './prepared';
 import { setBounded } from '../lib/bounded-map';
+import { openSqliteFile } from './sqlite-driver';
 import type { Database } from './schema';
 
 export type TDialect = 'sqlite' | 'mysql' | 'postgres';
@@ -23,6 +24,23 @@ export type TPortalDatabase = {
   dialect: TDialect;
   /** Closes every connection; for SQLite this also checkpoints the WAL. */
   destroy: () => Promise<void>;
+  /** Hands the app's logger over: the pool's own events (a lost connection) are logged there. */
+  useLogger: (log: TDatabaseLog) => void;
+};
+
+/** The part of the app's (pino) logger the pool writes to. */
+export type TDatabaseLog = { warn: (fields: object, message: string) => void };
+
+/**
+ * Until the app hands its logger over (a CLI, a test, the start before the app is built), a
+ * pool event is still one JSON line in pino's shape, never plain text in the JSON stream.
+ */
+const jsonLineLog: TDatabaseLog = {
+  warn: (fields, message) => {
+    process.stdout.write(
+      `${JSON.stringify({ level: 40, time: Date.now(), pid: process.pid, ...fields, msg: message })}\n`,
+    );
+  },
 };
 
 // PostgreSQL hands BIGINT and NUMERIC back as strings; every value we store fits a double.
@@ -44,7 +62,7 @@ export const dialectOf = (url: string): TDialect => {
 
 const sqliteDialect = (url: string) => {
   const file = url.replace(/^sqlite:(\/\/)?/i, '');
-  const database = new SqliteDatabase(file);
+  const database = openSqliteFile(file);
   // The file holds patient data: readable by the portal's user only.
   if (file !== ':memory:') {
     chmodSync(file, 0o600);
@@ -218,7 +236,7 @@ const withNamedStatements = (pool: pg.Pool) => {
   return Object.assign(pool, { connect: connectNamed });
 };
 
-const postgresDialect = (url: string) => {
+const postgresDialect = (url: string, log: () => TDatabaseLog) => {
   // A database that does not answer fails the request (503) after 10 s instead of
   // holding it until the client gives up.
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
@@ -226,7 +244,7 @@ const postgresDialect = (url: string) => {
   // 'error' on the pool; unheard, that event would crash the process. The pool
   // drops the client and opens a fresh one on the next query.
   pool.on('error', (error) => {
-    console.warn(`PostgreSQL connection lost: ${error.message}`);
+    log().warn({ err: { type: error.name, message: error.message } }, 'PostgreSQL connection lost');
   });
   // The pool listens only while a client is idle. A checked-out client whose connection
   // dies also emits 'error' (always when no query is running on it, e.g. between the
@@ -255,9 +273,13 @@ export const createDatabase = (url: string): TPortalDatabase => {
     const sqlite = sqliteDialect(url);
     const db = new Kysely<Database>({ dialect: sqlite.dialect });
     registerDirectReader(db, sqlite.directReader);
-    return { db, dialect, destroy: () => db.destroy() };
+    return { db, dialect, destroy: () => db.destroy(), useLogger: () => undefined };
   }
-  const driver = dialect === 'mysql' ? mysqlDialect(url) : postgresDialect(url);
+  let log = jsonLineLog;
+  const driver = dialect === 'mysql' ? mysqlDialect(url) : postgresDialect(url, () => log);
   const db = new Kysely<Database>({ dialect: driver });
-  return { db, dialect, destroy: () => db.destroy() };
+  const useLogger = (logger: TDatabaseLog) => {
+    log = logger;
+  };
+  return { db, dialect, destroy: () => db.destroy(), useLogger };
 };

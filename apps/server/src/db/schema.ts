@@ -113,6 +113,19 @@ export type HousekeepingRunsTable = {
   last_result: string | null;
 };
 
+/** The secrets that sign sessions, shared by every process (migration 0022, lib/secrets-store.ts). */
+export type PortalSecretsTable = {
+  name: string;
+  /** 'generated' or 'configured'. */
+  mode: string;
+  fingerprint: string;
+  previous_fingerprint: string | null;
+  sealed: string | null;
+  version: number;
+  created_at: number;
+  rotated_at: number | null;
+};
+
 export type MailOutboxTable = {
   id: Generated<number>;
   created_at: number;
@@ -314,6 +327,7 @@ export type Database = {
   auth_attempts: AuthAttemptsTable;
   audit_log: AuditLogTable;
   housekeeping_runs: HousekeepingRunsTable;
+  portal_secrets: PortalSecretsTable;
   mail_outbox: MailOutboxTable;
   contact_messages: ContactMessagesTable;
   so_classifications: SoClassificationsTable;

@@ -161,3 +161,24 @@ describe('session tokens (HS256 with node:crypto)', () => {
     expect(read(token)).toEqual(claims);
   });
 });
+
+describe('verifying during a secret rotation', () => {
+  const PREVIOUS = 'p'.repeat(64);
+  const OTHER = 'o'.repeat(64);
+
+  it('accepts a token signed with any of the secrets given, and none signed with another', async () => {
+    const current = await signToken('access', claims, { secret: SECRET, now: NOW });
+    const previous = await signToken('access', claims, { secret: PREVIOUS, now: NOW });
+    const other = await signToken('access', claims, { secret: OTHER, now: NOW });
+    const secrets = [SECRET, PREVIOUS];
+    expect(readToken('access', current, { secret: secrets, now: NOW })).toEqual(claims);
+    expect(readToken('access', previous, { secret: secrets, now: NOW })).toEqual(claims);
+    expect(readToken('access', other, { secret: secrets, now: NOW })).toBeUndefined();
+    // Without the previous secret its tokens no longer pass.
+    expect(readToken('access', previous, { secret: [SECRET], now: NOW })).toBeUndefined();
+    // Expiry holds whichever secret verified.
+    expect(
+      readToken('access', previous, { secret: secrets, now: claims.expiresAt + 1000 }),
+    ).toBeUndefined();
+  });
+});

@@ -173,6 +173,19 @@ const verifiedToken = (kind: TTokenKind, token: string, secret: string) => {
   return result;
 };
 
+const verifiedWithAny = (kind: TTokenKind, token: string, secret: string | readonly string[]) => {
+  if (typeof secret === 'string') {
+    return verifiedToken(kind, token, secret);
+  }
+  for (const each of secret) {
+    const result = verifiedToken(kind, token, each);
+    if (result) {
+      return result;
+    }
+  }
+  return undefined;
+};
+
 /**
  * The claims of a valid token, or undefined for anything else: a bad signature, another
  * algorithm (alg "none" included), the other kind of token, or one expired at `now` (unless
@@ -182,13 +195,17 @@ export const readToken = (
   kind: TTokenKind,
   token: string,
   options: {
-    secret: string;
+    /**
+     * The secret, or the secrets, a genuine token is signed with: the signing one first,
+     * then those being rotated away, which still verify the tokens they signed.
+     */
+    secret: string | readonly string[];
     now: number;
     /** Logout only: an expired but genuine token still names the session to end. */
     allowExpired?: boolean;
   },
 ): TTokenClaims | undefined => {
-  const result = verifiedToken(kind, token, options.secret);
+  const result = verifiedWithAny(kind, token, options.secret);
   if (!result) {
     return undefined;
   }
@@ -203,5 +220,5 @@ export const readToken = (
 export const verifyToken = async (
   kind: TTokenKind,
   token: string,
-  options: { secret: string; now: number; allowExpired?: boolean },
+  options: { secret: string | readonly string[]; now: number; allowExpired?: boolean },
 ): Promise<TTokenClaims | undefined> => readToken(kind, token, options);

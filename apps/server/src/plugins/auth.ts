@@ -5,6 +5,7 @@ import { AUTH_MESSAGES, STATUS_MESSAGES } from '@portal/domain/messages';
 import type { TRole } from '@portal/domain/roles';
 import { COOKIES } from '../lib/auth-cookies';
 import { readToken } from '../lib/auth-tokens';
+import { jwtSecretsOf } from '../lib/secrets';
 import { SESSION_POLICY } from '../lib/session-policy';
 import { createSessionReader } from '../modules/auth/session-reader';
 import {
@@ -107,7 +108,7 @@ const auth = (app: FastifyInstance) => {
     const claims =
       token === undefined
         ? undefined
-        : readToken('access', token, { secret: app.portal.secrets.jwt_secret, now });
+        : readToken('access', token, { secret: jwtSecretsOf(app.portal.secrets), now });
     if (!claims) {
       throw unauthorized();
     }

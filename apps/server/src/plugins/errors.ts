@@ -30,13 +30,23 @@ export const ZErrorBody = z.object({
 export class AppError extends Error {
   readonly code: TErrorCode;
   readonly status: number;
+  /** A 429's wait before the client may try again; sent as Retry-After (whole seconds). */
+  readonly retryAfterMs: number | undefined;
 
-  constructor(code: TErrorCode, message: string, options?: { cause?: unknown }) {
+  constructor(
+    code: TErrorCode,
+    message: string,
+    options?: { cause?: unknown; retryAfterMs?: number | undefined },
+  ) {
     super(message, options);
     this.code = code;
     this.status = STATUS_BY_CODE[code];
+    this.retryAfterMs = options?.retryAfterMs;
   }
 }
+
+/** Retry-After for a 429 that did not say how long: a minute. */
+const DEFAULT_RETRY_AFTER_MS = 60_000;
 
 const codeForStatus = (status: number): TErrorCode => {
   const known = (Object.keys(STATUS_BY_CODE) as TErrorCode[]).find(
@@ -136,6 +146,10 @@ const errors = (app: FastifyInstance) => {
     if (error instanceof AppError) {
       if (error.status >= 500) {
         request.log.error({ err: error.cause ?? error }, error.message);
+      }
+      if (error.status === 429) {
+        const seconds = Math.ceil((error.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS) / 1000);
+        void reply.header('Retry-After', String(Math.max(1, seconds)));
       }
       return reply
         .status(error.status)

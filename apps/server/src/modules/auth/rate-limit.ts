@@ -92,7 +92,7 @@ export const addressKey = (ip: string) => {
 };
 
 type TScope = 'address' | 'account' | 'pair';
-type TTally = { tries: number; lastAt: number | undefined };
+type TTally = { tries: number; firstAt: number | undefined; lastAt: number | undefined };
 
 /** Tries on record per scope within the window, the caller's own rows left out. */
 const tallies = async (
@@ -101,7 +101,12 @@ const tallies = async (
 ): Promise<Record<TScope, TTally>> => {
   const rows = await db
     .selectFrom('auth_attempts')
-    .select((eb) => ['scope', eb.fn.countAll().as('tries'), eb.fn.max('at').as('last_at')])
+    .select((eb) => [
+      'scope',
+      eb.fn.countAll().as('tries'),
+      eb.fn.min('at').as('first_at'),
+      eb.fn.max('at').as('last_at'),
+    ])
     // Each branch is one range of the (kind, scope, subject, at) index.
     .where((eb) =>
       eb.or(
@@ -121,8 +126,8 @@ const tallies = async (
   const tally = (scope: TScope): TTally => {
     const row = rows.find((candidate) => candidate.scope === scope);
     return row
-      ? { tries: Number(row.tries), lastAt: row.last_at }
-      : { tries: 0, lastAt: undefined };
+      ? { tries: Number(row.tries), firstAt: row.first_at, lastAt: row.last_at }
+      : { tries: 0, firstAt: undefined, lastAt: undefined };
   };
   return { address: tally('address'), account: tally('account'), pair: tally('pair') };
 };
@@ -149,6 +154,35 @@ const mailRequestRefused = (
   limits: { accountMaxTries: number; addressMaxTries: number },
 ) =>
   counts.address.tries >= limits.addressMaxTries || counts.account.tries >= limits.accountMaxTries;
+
+/**
+ * How long a refused client should wait before its next try could pass (Retry-After): until
+ * the oldest try of each full scope leaves the window, or until the pair's doubling wait ends.
+ */
+export const refusalWaitMs = (
+  counts: Record<TScope, TTally>,
+  options: {
+    now: number;
+    windowMs: number;
+    caps: { address: number; account: number };
+    pairWaitEndsAt?: number | undefined;
+  },
+) => {
+  const { now, windowMs, caps } = options;
+  const leaves = (tally: TTally) => (tally.firstAt ?? now) + windowMs - now;
+  const waits = [
+    counts.address.tries >= caps.address ? leaves(counts.address) : 0,
+    counts.account.tries >= caps.account ? leaves(counts.account) : 0,
+    (options.pairWaitEndsAt ?? now) - now,
+  ];
+  return Math.max(1000, ...waits);
+};
+
+/** When the pair's doubling wait ends, once past its free tries. */
+const pairWaitEndsAt = (pair: TTally) =>
+  pair.tries < LOGIN_LIMITS.pairFreeTries || pair.lastAt === undefined
+    ? undefined
+    : pair.lastAt + LOGIN_LIMITS.pairFirstDelayMs * 2 ** (pair.tries - LOGIN_LIMITS.pairFreeTries);
 
 /** The hash keeps the pair's subject short and the email out of one more column. */
 const pairSubject = (address: string, account: string) =>
@@ -186,7 +220,17 @@ export const takeAttempt = async (
   const counts = await tallies(db, { kind, subjects, since: now - windowMs, own });
   if (mailLimits ? mailRequestRefused(counts, mailLimits) : loginRefused(counts, now)) {
     await forgetAttempts(db, own);
-    throw new AppError('too_many_requests', REFUSALS[kind] ?? AUTH_MESSAGES.tooManyRequests);
+    const retryAfterMs = refusalWaitMs(counts, {
+      now,
+      windowMs,
+      caps: mailLimits
+        ? { address: mailLimits.addressMaxTries, account: mailLimits.accountMaxTries }
+        : { address: LOGIN_LIMITS.addressMaxTries, account: LOGIN_LIMITS.accountMaxTries },
+      pairWaitEndsAt: mailLimits ? undefined : pairWaitEndsAt(counts.pair),
+    });
+    throw new AppError('too_many_requests', REFUSALS[kind] ?? AUTH_MESSAGES.tooManyRequests, {
+      retryAfterMs,
+    });
   }
   return own;
 };

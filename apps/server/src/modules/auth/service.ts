@@ -137,7 +137,7 @@ export const refreshSession = async (
   const claims =
     refreshToken === undefined
       ? undefined
-      : await verifyToken('refresh', refreshToken, { secret: ctx.jwtSecret, now });
+      : await verifyToken('refresh', refreshToken, { secret: ctx.jwtSecrets, now });
   const found = claims && (await findSessionForRefresh(ctx.db, claims.sessionId));
   if (!claims || !found || found.user.id !== claims.userId) {
     throw sessionExpired();
@@ -185,7 +185,7 @@ export const logout = async (
   csrfMatches: (expected: string) => boolean,
 ) => {
   const now = ctx.clock();
-  const options = { secret: ctx.jwtSecret, now };
+  const options = { secret: ctx.jwtSecrets, now };
   // The CSRF header the client sends pairs with whichever access cookie it still holds, so an
   // expired access token (a browser-session cookie outlives it) is read rather than skipped.
   const claims =

@@ -18,11 +18,11 @@ export const countMessagesSince = async (
 ) => {
   const row = await trx
     .selectFrom('contact_messages')
-    .select((eb) => eb.fn.countAll().as('sent'))
+    .select((eb) => [eb.fn.countAll().as('sent'), eb.fn.min('created_at').as('first_at')])
     .where('user_id', '=', options.userId)
     .where('created_at', '>', options.since)
     .executeTakeFirst();
-  return Number(row?.sent ?? 0);
+  return { sent: Number(row?.sent ?? 0), firstAt: row?.first_at ?? undefined };
 };
 
 export const insertContactMessage = (

@@ -29,12 +29,15 @@ export const sendContactMessage = (
   db.transaction().execute(async (trx) => {
     const { user, input, now } = options;
     await lockSender(trx, user.id);
-    const sent = await countMessagesSince(trx, {
+    const { sent, firstAt } = await countMessagesSince(trx, {
       userId: user.id,
       since: now - CONTACT_LIMITS.windowMs,
     });
     if (sent >= CONTACT_LIMITS.perWindow) {
-      throw new AppError('too_many_requests', CONTACT_MESSAGES.tooMany);
+      // The next message may go once the oldest of the window's leaves it.
+      throw new AppError('too_many_requests', CONTACT_MESSAGES.tooMany, {
+        retryAfterMs: (firstAt ?? now) + CONTACT_LIMITS.windowMs - now,
+      });
     }
     await insertContactMessage(trx, {
       user_id: user.id,

@@ -12,6 +12,14 @@ export class SyncCancelled extends Error {
   }
 }
 
+/** The failure of a run the process stopped because it was shutting down (SIGTERM). */
+export class SyncStoppedByShutdown extends Error {
+  override name = 'SyncStoppedByShutdown';
+  constructor() {
+    super('Sync stopped by shutdown: the portal process stopped before the run finished');
+  }
+}
+
 /**
  * Asks for a running job to stop: a conditional update of its row, so whichever process
  * runs it sees the request. False when the job is not running (or already asked).

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ensureDefaultGroups } from '../../sync/groups';
 import { dataSyncRoutes } from './routes';
+import { SyncStoppedByShutdown } from './cancel';
 import { createRuns, type TRuns } from './runs';
 import { createScheduler, type TScheduler } from './scheduler';
 
@@ -20,8 +21,22 @@ declare module 'fastify' {
   }
 }
 
-/** How long closing waits for runs of this process; a run cut off is failed at the next start. */
-const CLOSE_WAIT_MS = 30_000;
+/** How long closing waits, after stopping them, for the stopped runs to roll back and end. */
+const STOPPED_RUNS_WAIT_MS = 15_000;
+
+/** True when the promise settles within ms. */
+const within = async (promise: Promise<unknown>, ms: number) => {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+    timer.unref();
+  });
+  try {
+    return await Promise.race([promise.then(() => true), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+};
 
 /**
  * The data-sync console (issue 12): the engine's runs started from the API, and the
@@ -64,18 +79,27 @@ const dataSync = async (app: FastifyInstance, options: { prefix: string }) => {
     }
   });
 
+  // Closing (SIGTERM): no scheduled run starts any more, even while requests finish.
+  app.addHook('preClose', () => {
+    clearInterval(timer);
+  });
   app.addHook('onClose', async () => {
     clearInterval(timer);
     await scheduler.settle();
-    let wait: NodeJS.Timeout | undefined;
-    await Promise.race([
-      runs.idle(),
-      new Promise((resolve) => {
-        wait = setTimeout(resolve, CLOSE_WAIT_MS);
-        wait.unref();
-      }),
-    ]);
-    clearTimeout(wait);
+    // Runs of this process may finish within the grace; then each is stopped as a cancel
+    // would stop it (warehouse interrupted, load rolled back, job failed) so the process
+    // can exit and the group run again elsewhere.
+    if (await within(runs.idle(), config.shutdownGraceMs)) {
+      return;
+    }
+    const stopped = runs.stopAll(new SyncStoppedByShutdown());
+    app.log.warn(
+      { runs: stopped, graceMs: config.shutdownGraceMs },
+      'shutting down: stopped the data syncs still running after SHUTDOWN_GRACE_MS',
+    );
+    if (!(await within(runs.idle(), STOPPED_RUNS_WAIT_MS))) {
+      app.log.error('shutting down: stopped data syncs did not end; the next start fails them');
+    }
   });
 
   await app.register(dataSyncRoutes, { prefix: `${options.prefix}/data-sync` });

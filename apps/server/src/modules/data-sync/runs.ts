@@ -153,6 +153,8 @@ export const checkMappingsSql = async (
 export const createRuns = (deps: TRunDeps) => {
   const { db } = deps;
   const inFlight = new Set<Promise<void>>();
+  /** How to stop each run of this process: abort its signal and interrupt its warehouse. */
+  const stoppers = new Set<(reason: Error) => void>();
   const contextOf = (warehouse: TWarehouse, loader: TLoader): TSyncContext => ({
     db,
     warehouse,
@@ -189,10 +191,14 @@ export const createRuns = (deps: TRunDeps) => {
     const controller = new AbortController();
     // Beats the job's heartbeat from the start, waits to reach the warehouse included.
     const journal = jobJournal({ db, clock: deps.clock }, jobId);
-    const stopWatching = watchForCancel(db, jobId, (reason) => {
-      controller.abort(reason);
-      warehouse?.interrupt(reason);
-    });
+    const stop = (reason: Error) => {
+      if (!controller.signal.aborted) {
+        controller.abort(reason);
+        warehouse?.interrupt(reason);
+      }
+    };
+    stoppers.add(stop);
+    const stopWatching = watchForCancel(db, jobId, stop);
     try {
       warehouse = await openWarehouseFor(deps, retry, journal, controller.signal);
       if (controller.signal.aborted) {
@@ -208,6 +214,7 @@ export const createRuns = (deps: TRunDeps) => {
     } finally {
       journal.close();
       stopWatching();
+      stoppers.delete(stop);
       await loader?.close().catch(() => undefined);
       await warehouse?.close().catch(() => undefined);
     }
@@ -312,7 +319,15 @@ export const createRuns = (deps: TRunDeps) => {
     }
   };
 
-  return { startGroupRun, startMappingRun, idle, failDeadJobs };
+  /** Stops every run of this process as a cancel would (shutdown): each ends failed, rolled back. */
+  const stopAll = (reason: Error) => {
+    for (const stop of stoppers) {
+      stop(reason);
+    }
+    return stoppers.size;
+  };
+
+  return { startGroupRun, startMappingRun, idle, failDeadJobs, stopAll };
 };
 
 export type TRuns = ReturnType<typeof createRuns>;

@@ -1,4 +1,4 @@
-import SqliteDatabase from 'better-sqlite3';
+import { openSqliteFile } from '../../db/sqlite-driver';
 import { columnKind, type TBatch, type TDestinationColumn, type TValue } from '../batch';
 import { addReadBackRow, emptyChecksum } from '../checksum';
 import {
@@ -25,7 +25,7 @@ const MAX_PARAMETERS = 32_766;
  * waiting on the lock would block the event loop that has to release it.
  */
 export const openSqliteLoader = (file: string, options: TLoaderOptions = {}): TLoader => {
-  const db = new SqliteDatabase(file);
+  const db = openSqliteFile(file);
   db.pragma('busy_timeout = 5000');
 
   const describe = async (table: string): Promise<TDestinationColumn[]> => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DELETE_DOCUMENTS_PERMISSION, DOCUMENT_MESSAGES } from '@portal/domain/documents';
+import { DOCUMENT_CONTENT_TYPES } from '@portal/domain/documents-rules';
 import { isRole, PERMISSIONS_BY_ROLE } from '@portal/domain/roles';
 import { rolesFor } from '@portal/domain/routes';
 import { STATUS_MESSAGES } from '@portal/domain/messages';
@@ -41,6 +42,8 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A document's bytes, as an attachment with its stored content type",
         tags: ['documents'],
         params: ZDocumentParams,
+        // The stored file's own type; the OpenAPI document shows it as bytes (plugins/openapi.ts).
+        produces: Object.values(DOCUMENT_CONTENT_TYPES),
         response: { 200: z.unknown().describe('The file itself'), ...errorResponses },
       },
     },

@@ -1,0 +1,206 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv, type AnySchema } from 'ajv';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DOCUMENT_CONTENT_TYPES } from '@portal/domain/documents-rules';
+import { useTestPortal } from '../test/test-portal';
+import { eachSchema } from './openapi';
+
+/**
+ * Issue 32: the OpenAPI document drives outside tools. It validates as OpenAPI 3.0 (the
+ * official schema, through an npm validator), every schema in it compiles with Ajv once
+ * turned into JSON Schema, every required parameter carries an example its schema accepts,
+ * files are documented as bytes in their real media types, and no `nullable` lacks a `type`.
+ */
+type TSchema = Record<string, unknown>;
+type TParameter = {
+  name: string;
+  in: string;
+  required?: boolean;
+  example?: unknown;
+  schema: TSchema;
+};
+type TResponse = {
+  content?: Record<string, { schema?: TSchema }>;
+  headers?: Record<string, unknown>;
+};
+type TOperation = {
+  parameters?: TParameter[];
+  requestBody?: { content: Record<string, { schema?: TSchema; example?: unknown }> };
+  responses: Record<string, TResponse>;
+};
+type TDocument = {
+  openapi: string;
+  paths: Record<string, Record<string, TOperation>>;
+  [key: string]: unknown;
+};
+
+/** OpenAPI 3.0's schema dialect as JSON Schema: `nullable` becomes a `null` type. */
+const toJsonSchema = (schema: TSchema): TSchema => {
+  const copy = structuredClone(schema);
+  eachSchema(copy, (node) => {
+    if (node.nullable === true && typeof node.type === 'string') {
+      node.type = [node.type, 'null'];
+      if (Array.isArray(node.enum)) {
+        node.enum = [...(node.enum as unknown[]), null];
+      }
+    }
+    delete node.nullable;
+  });
+  return copy;
+};
+
+const ajv = new Ajv({ strict: true, allErrors: true, validateFormats: false });
+// OpenAPI's own annotations: words Ajv's strict mode would otherwise refuse.
+ajv.addKeyword('example');
+ajv.addKeyword('xml');
+ajv.addKeyword('externalDocs');
+
+/** Every schema of the document, named by where it is. */
+const schemasOf = (document: TDocument) => {
+  const found: { at: string; schema: TSchema }[] = [];
+  for (const [path, operations] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const at = `${method.toUpperCase()} ${path}`;
+      for (const parameter of operation.parameters ?? []) {
+        found.push({ at: `${at} ${parameter.in} ${parameter.name}`, schema: parameter.schema });
+      }
+      for (const [type, media] of Object.entries(operation.requestBody?.content ?? {})) {
+        if (media.schema) {
+          found.push({ at: `${at} body ${type}`, schema: media.schema });
+        }
+      }
+      for (const [status, response] of Object.entries(operation.responses)) {
+        for (const [type, media] of Object.entries(response.content ?? {})) {
+          if (media.schema) {
+            found.push({ at: `${at} ${status} ${type}`, schema: media.schema });
+          }
+        }
+      }
+    }
+  }
+  return found;
+};
+
+describe('the OpenAPI document', () => {
+  const portal = useTestPortal('sqlite', { API_DOCS: 'true' });
+  let document: TDocument;
+  beforeAll(async () => {
+    const response = await portal().app.inject({ url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    document = response.json<TDocument>();
+  });
+  const operations = () =>
+    Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
+    );
+
+  it('is valid OpenAPI 3.0 by the official schema', async () => {
+    expect(document.openapi).toMatch(/^3\.0\./);
+    const result = await new Validator().validate(structuredClone(document));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('has schemas that all compile with Ajv, and no nullable without a type', () => {
+    const schemas = schemasOf(document);
+    expect(schemas.length).toBeGreaterThan(200);
+    const failures: string[] = [];
+    const untyped: string[] = [];
+    for (const { at, schema } of schemas) {
+      eachSchema(schema, (node) => {
+        if ('nullable' in node && node.type === undefined) {
+          untyped.push(at);
+        }
+      });
+      try {
+        ajv.compile(toJsonSchema(schema) as AnySchema);
+      } catch (error) {
+        failures.push(`${at}: ${(error as Error).message}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(untyped).toEqual([]);
+  });
+
+  it('gives every path and query parameter an example its schema accepts', () => {
+    const problems: string[] = [];
+    let required = 0;
+    for (const { path, method, operation } of operations()) {
+      for (const parameter of operation.parameters ?? []) {
+        const at = `${method.toUpperCase()} ${path} ${parameter.in} ${parameter.name}`;
+        required += parameter.required ? 1 : 0;
+        const example = parameter.example ?? parameter.schema.example;
+        if (example === undefined) {
+          problems.push(`${at}: no example`);
+          continue;
+        }
+        const validate = ajv.compile(toJsonSchema(parameter.schema) as AnySchema);
+        if (!validate(example)) {
+          problems.push(
+            `${at}: example ${JSON.stringify(example)} ${ajv.errorsText(validate.errors)}`,
+          );
+        }
+      }
+    }
+    expect(required).toBeGreaterThan(20);
+    expect(problems).toEqual([]);
+  });
+
+  it('documents Retry-After on every 429', () => {
+    const refusals = operations().flatMap(({ operation }) =>
+      operation.responses['429'] ? [operation.responses['429']] : [],
+    );
+    expect(refusals.length).toBeGreaterThan(5);
+    for (const refused of refusals) {
+      expect(refused.headers?.['Retry-After']).toMatchObject({ schema: { type: 'integer' } });
+    }
+  });
+
+  it('gives every request body an example its schema accepts', () => {
+    const problems: string[] = [];
+    let bodies = 0;
+    for (const { path, method, operation } of operations()) {
+      for (const [type, media] of Object.entries(operation.requestBody?.content ?? {})) {
+        bodies += 1;
+        const at = `${method.toUpperCase()} ${path} ${type}`;
+        if (media.example === undefined) {
+          problems.push(`${at}: no example`);
+          continue;
+        }
+        const validate = ajv.compile(toJsonSchema(media.schema ?? {}));
+        if (!validate(media.example)) {
+          problems.push(`${at}: ${ajv.errorsText(validate.errors)}`);
+        }
+      }
+    }
+    expect(bodies).toBeGreaterThan(20);
+    expect(problems).toEqual([]);
+  });
+
+  it('documents a download as the file’s bytes, and errors and data as JSON', () => {
+    const download = document.paths['/api/documents/{id}/download']?.get;
+    expect(Object.keys(download?.responses['200']?.content ?? {}).sort()).toEqual(
+      Object.values(DOCUMENT_CONTENT_TYPES).sort(),
+    );
+    for (const media of Object.values(download?.responses['200']?.content ?? {})) {
+      expect(media.schema).toMatchObject({ type: 'string', format: 'binary' });
+    }
+    const csv = document.paths['/api/worklist/payor/{payor_key}/orders.csv']?.get;
+    expect(csv?.responses['200']?.content?.['text/csv']?.schema).toMatchObject({ type: 'string' });
+    // Every other answer, errors of file routes included, is JSON with a JSON schema.
+    for (const { path, method, operation } of operations()) {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        const types = Object.keys(response.content ?? {});
+        const files = types.filter((type) => type !== 'application/json');
+        if (files.length > 0) {
+          expect(`${method} ${path} ${status} ${types.join(',')}`).toMatch(/ 2\d\d /);
+          for (const type of files) {
+            expect(response.content?.[type]?.schema?.type, `${method} ${path} ${type}`).toBe(
+              'string',
+            );
+          }
+        }
+      }
+    }
+  });
+});
