@@ -8,6 +8,7 @@ describe('sync jobs', () => {
     [['failed', 'completed', 'completed'], 'partial'],
     [['failed', 'failed'], 'failed'],
     [[], 'failed'],
+    [['completed', 'cancelled'], 'cancelled'],
   ] as const)('a group whose mappings ended %j ends %s', (children, expected) => {
     expect(groupRunStatus(children)).toBe(expected);
   });

@@ -6,8 +6,16 @@ export type TSyncJobType = (typeof SYNC_JOB_TYPES)[number];
 /**
  * skipped: a scheduled slot that did not run (its group was still running, or it could
  * not start); the job row records the slot and why, so Job History shows it (issue 31).
+ * cancelled: stopped by a user's Cancel (issue 31); the load rolled back, nothing failed.
  */
-export const SYNC_JOB_STATUSES = ['running', 'completed', 'failed', 'partial', 'skipped'] as const;
+export const SYNC_JOB_STATUSES = [
+  'running',
+  'completed',
+  'failed',
+  'partial',
+  'skipped',
+  'cancelled',
+] as const;
 export type TSyncJobStatus = (typeof SYNC_JOB_STATUSES)[number];
 
 export const SYNC_LOG_LEVELS = ['info', 'warning', 'error', 'debug'] as const;
@@ -26,6 +34,9 @@ export const jobTypeOfMapping = (mappingType: string): TSyncJobType =>
  * warehouse does not read as a half-success.
  */
 export const groupRunStatus = (childStatuses: readonly TSyncJobStatus[]): TSyncJobStatus => {
+  if (childStatuses.includes('cancelled')) {
+    return 'cancelled';
+  }
   const failed = childStatuses.filter((status) => status !== 'completed').length;
   if (childStatuses.length === 0 || failed === childStatuses.length) {
     return 'failed';

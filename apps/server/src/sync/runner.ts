@@ -147,6 +147,10 @@ const syncWithRetry = async (
   }
 };
 
+/** Whether a run stopped because a user cancelled it (modules/data-sync/cancel.ts), not a failure. */
+const wasCancelled = (signal: AbortSignal | undefined) =>
+  signal?.aborted === true && (signal.reason as Error | undefined)?.name === 'SyncCancelled';
+
 /** Runs one mapping as a job; never throws for a sync failure, the job records it. */
 export const runMappingJob = async (
   context: TSyncContext,
@@ -179,6 +183,7 @@ export const runMappingJob = async (
         mapping,
         warehouse: context.warehouse,
         loader: context.loader,
+        portal: context.db,
         log: journal.log,
         onProgress: async (rows, total) => {
           const progress = total > 0 ? Math.min(99, Math.floor((rows / total) * 100)) : 99;
@@ -211,11 +216,17 @@ export const runMappingJob = async (
     };
   } catch (error) {
     const jobError = errorOf(error);
-    journal.log('error', `Sync failed (${jobError.category}): ${jobError.message}`);
+    const status = wasCancelled(options.signal) ? 'cancelled' : 'failed';
+    journal.log(
+      status === 'cancelled' ? 'warning' : 'error',
+      status === 'cancelled'
+        ? `Sync cancelled; the load was rolled back: ${jobError.message}`
+        : `Sync failed (${jobError.category}): ${jobError.message}`,
+    );
     await journal.flush();
     const figures = error instanceof ReconciliationError ? error.reconciliation : undefined;
     await finishJob(context.db, id, {
-      status: 'failed',
+      status,
       error: jobError,
       ...(figures
         ? {
@@ -228,7 +239,7 @@ export const runMappingJob = async (
     });
     return {
       id,
-      status: 'failed',
+      status,
       mysqlTable,
       rowsProcessed: 0,
       rowsInserted: 0,
@@ -289,8 +300,14 @@ const runGroupMappings = async ({
     });
   }
   const cancelled = options.signal?.aborted ? (options.signal.reason as Error) : undefined;
-  const status = cancelled ? 'failed' : groupRunStatus(children.map((child) => child.status));
-  const failed = children.filter((child) => child.status !== 'completed');
+  const status = cancelled
+    ? wasCancelled(options.signal)
+      ? 'cancelled'
+      : 'failed'
+    : groupRunStatus(children.map((child) => child.status));
+  const failed = children.filter(
+    (child) => child.status !== 'completed' && child.status !== 'cancelled',
+  );
   const error = cancelled
     ? errorOf(cancelled)
     : failed.length > 0

@@ -15,7 +15,7 @@ type TEndedRun = Pick<
 
 type TAlertDeps = { db: Kysely<Database>; appOrigin: string; now: number };
 
-const ENDED = ['completed', 'failed', 'partial'] as const;
+const ENDED = ['completed', 'failed', 'partial', 'cancelled'] as const;
 
 /** The error a failed or partial group run is explained by: its own, or its first failed mapping's. */
 const causeOf = async (db: Kysely<Database>, run: TEndedRun) => {

@@ -98,10 +98,10 @@ describe.each(testDialects())('stopping sync jobs [%s]', (dialect) => {
 
     const detail = await job(jobId);
     const email = detail.triggered_by!;
-    expect(detail).toMatchObject({ status: 'failed', cancel_requested_by: email });
+    expect(detail).toMatchObject({ status: 'cancelled', cancel_requested_by: email });
     expect(detail.error!.message).toBe(`Sync cancelled by ${email}`);
     expect(detail.children.map((child) => [child.mysql_table, child.status])).toEqual([
-      ['payors', 'failed'],
+      ['payors', 'cancelled'],
     ]);
     expect(detail.children[0]!.error!.message).toBe(`Sync cancelled by ${email}`);
     expect(await payors()).toEqual(before);

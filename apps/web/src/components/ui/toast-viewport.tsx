@@ -1,7 +1,8 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
+import { useEffect, useSyncExternalStore } from 'react';
 import { cn } from '../../lib/cn';
 import { Button, buttonVariants } from './button';
-import type { TToast, TToastTone } from './toast';
+import { modalOpen, releaseHeldToasts, type TToast, type TToastTone } from './toast';
 
 const DEFAULT_DURATION_MS = 6_000;
 
@@ -10,6 +11,15 @@ const tones: Record<TToastTone, string> = {
   success: 'border-l-green-600',
   error: 'border-l-red-600',
 };
+
+const watchModal = (onChange: () => void) => {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.body, { attributes: true, attributeFilter: ['data-scroll-locked'] });
+  return () => observer.disconnect();
+};
+
+/** Whether a modal dialog is open, following Radix's scroll lock on the body. */
+const useModalOpen = () => useSyncExternalStore(watchModal, modalOpen, () => false);
 
 type TToastViewportProps = {
   toasts: readonly TToast[];
@@ -20,9 +30,20 @@ type TToastViewportProps = {
  * The toasts on Radix, bottom right (full width on a phone): each is read out once by a
  * polite live region (`type="background"`: it waits for the screen reader to finish, as
  * the news is about work that ran on its own), pauses while hovered or focused, closes
- * with Escape, its close button or a swipe, and F8 moves focus to them.
+ * with Escape, its close button or a swipe, and F8 moves focus to them. A toast raised while
+ * a dialog is open waits for it to close: drawn on top, it would take the dialog's Escape.
  */
-export const ToastViewport = ({ toasts, onDismiss }: TToastViewportProps) => (
+export const ToastViewport = ({ toasts, onDismiss }: TToastViewportProps) => {
+  const dialogOpen = useModalOpen();
+  useEffect(() => {
+    if (!dialogOpen) {
+      releaseHeldToasts();
+    }
+  }, [dialogOpen, toasts]);
+  return <ToastList toasts={toasts.filter((item) => !item.held)} onDismiss={onDismiss} />;
+};
+
+const ToastList = ({ toasts, onDismiss }: TToastViewportProps) => (
   <ToastPrimitive.Provider
     duration={DEFAULT_DURATION_MS}
     swipeDirection="right"

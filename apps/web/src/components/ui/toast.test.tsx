@@ -32,6 +32,22 @@ describe('toasts', () => {
     act(() => shownIds.splice(0).forEach(dismissToast));
   });
 
+  it('holds a toast raised while a dialog is open until the dialog closes', async () => {
+    render(
+      <ToastProvider>
+        <p>Page</p>
+      </ToastProvider>,
+    );
+    // Radix's scroll lock: what an open modal dialog puts on the body.
+    document.body.setAttribute('data-scroll-locked', '1');
+    act(() => {
+      shownIds.push(toast({ title: 'Orders completed' }));
+    });
+    expect(screen.queryByText('Orders completed')).toBeNull();
+    act(() => document.body.removeAttribute('data-scroll-locked'));
+    expect(await screen.findByText('Orders completed')).toBeTruthy();
+  });
+
   it('draws nothing before the first toast', () => {
     const view = render(
       <ToastProvider>

@@ -16,7 +16,18 @@ export type TToastInput = {
   duration?: number;
 };
 
-export type TToast = TToastInput & { id: number };
+export type TToast = TToastInput & {
+  id: number;
+  /**
+   * Raised while a modal dialog was open: drawn once it closes. A toast drawn over a dialog
+   * would be the top layer and take the Escape meant to close the dialog.
+   */
+  held?: boolean;
+};
+
+/** Whether a modal dialog is open now (Radix locks the page's scroll with this attribute). */
+export const modalOpen = () =>
+  typeof document !== 'undefined' && document.body.hasAttribute('data-scroll-locked');
 
 /** At most this many toasts at once; older ones make way. */
 const MAX_TOASTS = 3;
@@ -41,8 +52,15 @@ const subscribe = (listener: () => void) => {
  */
 export const toast = (input: TToastInput): number => {
   lastId += 1;
-  publish([...shown, { ...input, id: lastId }].slice(-MAX_TOASTS));
+  publish([...shown, { ...input, id: lastId, held: modalOpen() }].slice(-MAX_TOASTS));
   return lastId;
+};
+
+/** Draws the toasts held while a dialog was open (the viewport calls it when none is). */
+export const releaseHeldToasts = () => {
+  if (shown.some((item) => item.held)) {
+    publish(shown.map((item) => (item.held ? { ...item, held: false } : item)));
+  }
 };
 
 export const dismissToast = (id: number) => publish(shown.filter((item) => item.id !== id));

@@ -7,6 +7,8 @@ import { Panel } from '../../../components/ui/panel';
 import { plural } from '../lib/runs';
 import { groupScheduleForm } from '../lib/schedule-form';
 import { useDataSync } from './data-sync-context';
+import { GroupEditActions } from './group-editor/group-edit-actions';
+import type { TEditorTarget } from './group-editor/group-editor-dialog';
 import { GroupRunStatus } from './group-run-status';
 
 /**
@@ -16,12 +18,21 @@ import { GroupRunStatus } from './group-run-status';
 export const showsDefaultBadge = (group: Pick<TSyncGroup, 'id' | 'isDefault'>) =>
   group.isDefault && group.id === DEFAULT_FULL_SYNC_GROUP_ID;
 
+type TGroupCardProps = {
+  group: TSyncGroupWithRun;
+  /** Opens the group editor (admins: Edit and Duplicate). */
+  onEdit?: ((target: TEditorTarget) => void) | undefined;
+  /** After a delete, where focus goes (the card is gone). */
+  onDeleted?: (() => void) | undefined;
+};
+
 /**
  * One sync group: name, description, mapping count, Default badge, its run (live, then the
- * last one) and its actions. Start Sync waits, saying why, while the group runs.
+ * last one) and its actions. Start Sync waits, saying why, while the group runs. Admins
+ * also edit, duplicate and delete it.
  */
-export const GroupCard = ({ group }: { group: TSyncGroupWithRun }) => {
-  const { canRun, openDialog, startSync, startingGroup } = useDataSync();
+export const GroupCard = ({ group, onEdit, onDeleted }: TGroupCardProps) => {
+  const { canRun, canEdit, openDialog, startSync, startingGroup } = useDataSync();
   const titleId = `group-${group.id}-title`;
   const busyId = `group-${group.id}-busy`;
   const count = group.mappings.length;
@@ -80,6 +91,9 @@ export const GroupCard = ({ group }: { group: TSyncGroupWithRun }) => {
           <p id={busyId} className="mt-2 text-xs text-slate-600">
             Start Sync is available again when this run ends.
           </p>
+        )}
+        {canEdit && onEdit && (
+          <GroupEditActions group={group} onEdit={onEdit} onDeleted={onDeleted} />
         )}
         {!canRun && (
           <p className="mt-4 text-xs text-slate-600">

@@ -10,6 +10,8 @@ const tones: Record<TSyncJob['status'], TBadgeTone> = {
   failed: 'red',
   // A scheduled slot that did not run: nothing failed, nothing loaded.
   skipped: 'grey',
+  // Stopped by a user's Cancel: the load rolled back, nothing failed.
+  cancelled: 'grey',
 };
 
 /** A job's status as a word with a colour; the word carries the meaning, not the colour. */
