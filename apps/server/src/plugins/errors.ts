@@ -4,12 +4,14 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { STATUS_MESSAGES } from '@portal/domain/messages';
 import { isConnectionLost } from '../db/connection-errors';
+import { allowedMethods } from './method-not-allowed';
 
 const STATUS_BY_CODE = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  method_not_allowed: 405,
   conflict: 409,
   payload_too_large: 413,
   too_many_requests: 429,
@@ -142,6 +144,7 @@ export const validationMessage = (path: string, issue: TValidationIssue | undefi
 
 /** Every error body has one shape: { success: false, error, code }. 5xx never carries internals. */
 const errors = (app: FastifyInstance) => {
+  const allowed = allowedMethods(app);
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) {
@@ -186,13 +189,24 @@ const errors = (app: FastifyInstance) => {
       .send({ success: false, error: error.message, code: codeForStatus(status) });
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({
+  app.setNotFoundHandler((request, reply) => {
+    const methods = allowed(request.url);
+    if (methods.length > 0) {
+      return reply
+        .status(405)
+        .header('Allow', methods.join(', '))
+        .send({
+          success: false,
+          error: `This address does not take ${request.method}; it takes ${methods.join(', ')}.`,
+          code: 'method_not_allowed',
+        });
+    }
+    return reply.status(404).send({
       success: false,
       error: STATUS_MESSAGES[404],
       code: 'not_found',
-    }),
-  );
+    });
+  });
 };
 
 export default fp(errors, { name: 'errors' });
