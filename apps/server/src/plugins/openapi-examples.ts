@@ -1,3 +1,5 @@
+import { DEFAULT_MAPPINGS } from '../sync/default-groups';
+
 type TSchema = Record<string, unknown>;
 
 /** A job, schedule or document id as the portal makes them. */
@@ -88,14 +90,42 @@ const MAPPING = {
   query: 'SELECT PAYORKEY AS payor_key FROM PAYORS',
 };
 
-/** Bodies whose schema is free-form JSON, by path. */
-const FREE_FORM_BODIES: Record<string, unknown> = {
-  '/api/data-sync/snowpark/sync-query': MAPPING,
+const PAYORS = DEFAULT_MAPPINGS.payors!;
+
+/** The default payors mapping's rows as one warehouse query (sync/default-groups.ts). */
+const PAYORS_QUERY = [
+  'SELECT PY.PAYORKEY AS payor_key, C.COMPANYKEY AS company_key, C.NAME AS company_name,',
+  'PY.PAYORTYPE AS payor_type FROM PAYORS PY',
+  'JOIN COMPANIES C ON C.COMPANYKEY = PY.COMPANYKEY AND C.ISLATEST = TRUE AND C.ISDELETED = FALSE',
+  'WHERE PY.ISLATEST = TRUE AND PY.ISDELETED = FALSE',
+].join(' ');
+
+/**
+ * Bodies by path whose schema cannot make a useful example: the snowpark runs take their
+ * mapping fields as unknown (the service checks them, data-sync-api.ts), so each gets the
+ * default payors mapping, which runs on the demo warehouse; the preferences update needs
+ * one field, and classification 1 is the demo's first.
+ */
+const BODY_EXAMPLES: Record<string, unknown> = {
   '/api/data-sync/snowpark/enhanced-dataframe-operations': {
-    mysql_table: 'payors',
-    operations: [{ type: 'base_table', table: 'PAYORS' }],
+    mysql_table: PAYORS.mysql_table,
+    operations: PAYORS.operations,
+    truncate_first: true,
   },
+  '/api/data-sync/snowpark/sync-query': {
+    mysql_table: 'payors',
+    query: PAYORS_QUERY,
+    use_upsert: true,
+    key_columns: ['payor_key'],
+  },
+  '/api/preferences': { so_classifications: ['1'] },
 };
+
+/**
+ * Optional properties an example still carries: the API asks for the current password
+ * whenever it changes a password or an email, which is what the examples do.
+ */
+const ALWAYS_SHOWN = ['current_password'];
 
 /** The first branch of a union that is not null. */
 const firstBranch = (branches: TSchema[]) =>
@@ -137,8 +167,9 @@ export const exampleOf = (schema: TSchema, name = ''): unknown => {
     case 'object': {
       const properties = (schema.properties ?? {}) as Record<string, TSchema>;
       const required = (schema.required ?? []) as string[];
+      const shown = ALWAYS_SHOWN.filter((key) => key in properties && !required.includes(key));
       return Object.fromEntries(
-        required.map((key) => [key, exampleOf(properties[key] ?? {}, key)]),
+        [...required, ...shown].map((key) => [key, exampleOf(properties[key] ?? {}, key)]),
       );
     }
     case 'array':
@@ -162,6 +193,4 @@ export const exampleOf = (schema: TSchema, name = ''): unknown => {
 
 /** The example of an operation's JSON body. */
 export const bodyExampleFor = (path: string, schema: TSchema): unknown =>
-  schema.type === undefined && path in FREE_FORM_BODIES
-    ? FREE_FORM_BODIES[path]
-    : exampleOf(schema);
+  path in BODY_EXAMPLES ? BODY_EXAMPLES[path] : exampleOf(schema);

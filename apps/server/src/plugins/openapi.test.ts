@@ -1,8 +1,12 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv, type AnySchema } from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ZUploadFields } from '@portal/domain/documents';
 import { DOCUMENT_CONTENT_TYPES } from '@portal/domain/documents-rules';
+import { signInAs } from '../modules/data-sync/test-support';
+import { DEFAULT_MAPPINGS } from '../sync/default-groups';
 import { useTestPortal } from '../test/test-portal';
+import { useTestWarehouse } from '../test/warehouse';
 import { eachSchema } from './openapi';
 
 /**
@@ -25,7 +29,10 @@ type TResponse = {
 };
 type TOperation = {
   parameters?: TParameter[];
-  requestBody?: { content: Record<string, { schema?: TSchema; example?: unknown }> };
+  requestBody?: {
+    required?: boolean;
+    content: Record<string, { schema?: TSchema; example?: unknown }>;
+  };
   responses: Record<string, TResponse>;
 };
 type TDocument = {
@@ -203,4 +210,94 @@ describe('the OpenAPI document', () => {
       }
     }
   });
+
+  const bodyOf = (method: string, path: string, type = 'application/json') =>
+    document.paths[path]?.[method]?.requestBody?.content[type];
+
+  it('documents what the snowpark runs and the preferences update need, with working examples', () => {
+    const dataframe = bodyOf('post', '/api/data-sync/snowpark/enhanced-dataframe-operations');
+    expect(dataframe?.schema?.required).toEqual(['mysql_table', 'operations']);
+    expect(dataframe?.example).toMatchObject({
+      mysql_table: 'payors',
+      operations: DEFAULT_MAPPINGS.payors!.operations,
+    });
+    const query = bodyOf('post', '/api/data-sync/snowpark/sync-query');
+    expect(query?.schema?.required).toEqual(['mysql_table', 'query']);
+    expect(query?.example).toMatchObject({ mysql_table: 'payors' });
+    expect((query?.example as { query: string }).query).toMatch(/^SELECT .* FROM PAYORS /);
+    const preferences = bodyOf('put', '/api/preferences');
+    expect(preferences?.schema?.minProperties).toBe(1);
+    expect(Object.keys(preferences?.example as object)).toEqual(['so_classifications']);
+  });
+
+  it('gives the password and email changes’ examples the current password', () => {
+    for (const [method, path] of [
+      ['put', '/api/profile'],
+      ['post', '/api/reset-password'],
+      ['put', '/api/reset-password'],
+    ] as const) {
+      const body = bodyOf(method, path);
+      expect(body?.example, `${method} ${path}`).toHaveProperty('current_password');
+      // Still optional: a forced reset and a name-only profile change go without it.
+      expect(body?.schema?.required ?? []).not.toContain('current_password');
+    }
+  });
+
+  it('documents the multipart uploads with their parts, the files as bytes', () => {
+    const upload = bodyOf('post', '/api/documents/upload', 'multipart/form-data');
+    expect(document.paths['/api/documents/upload']?.post?.requestBody?.required).toBe(true);
+    const properties = upload?.schema?.properties as Record<string, TSchema>;
+    // Every text field the route reads (ZUploadFields), and the files.
+    expect(Object.keys(properties).sort()).toEqual(
+      ['file', ...Object.keys(ZUploadFields.shape)].sort(),
+    );
+    expect(properties.file).toMatchObject({
+      type: 'array',
+      items: { type: 'string', format: 'binary' },
+    });
+    expect(upload?.schema?.required).toEqual(['file']);
+    for (const path of ['/api/admin/bulk-upload-users', '/api/admin/activate-patient-portal-csv']) {
+      const csv = bodyOf('post', path, 'multipart/form-data');
+      expect(csv?.schema, path).toMatchObject({
+        required: ['file'],
+        properties: { file: { type: 'string', format: 'binary' } },
+      });
+      expect(Object.keys(document.paths[path]?.post?.requestBody?.content ?? {})).toEqual([
+        'multipart/form-data',
+      ]);
+    }
+  });
+});
+
+describe('the snowpark runs’ documented examples', () => {
+  const warehouseFile = useTestWarehouse({ patients: 20 });
+  const portal = useTestPortal('sqlite', {
+    get WAREHOUSE_URL() {
+      return warehouseFile();
+    },
+    SCHEDULER_TICK_MS: '0',
+    API_DOCS: 'true',
+  });
+
+  it('run to completion on the demo warehouse, filling payors', async () => {
+    const { app } = portal();
+    const document = (await app.inject({ url: '/api/docs/json' })).json<TDocument>();
+    const as = await signInAs(app, 'admin');
+    for (const path of [
+      '/api/data-sync/snowpark/enhanced-dataframe-operations',
+      '/api/data-sync/snowpark/sync-query',
+    ]) {
+      const example = document.paths[path]?.post?.requestBody?.content['application/json']?.example;
+      const started = await as({ method: 'POST', url: path, payload: example as object });
+      expect(started.statusCode, started.body).toBe(200);
+      await app.dataSync.idle();
+      const job = await as({
+        url: `/api/data-sync/jobs/${started.json<{ job_id: string }>().job_id}`,
+      });
+      expect(job.json(), path).toMatchObject({
+        data: { status: 'completed', mysql_table: 'payors' },
+      });
+      expect(job.json<{ data: { rows_inserted: number } }>().data.rows_inserted).toBeGreaterThan(0);
+    }
+  }, 60_000);
 });

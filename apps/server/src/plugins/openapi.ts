@@ -2,6 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { documentBody, type TRequestBody } from './openapi-bodies';
 import { bodyExampleFor, exampleFor } from './openapi-examples';
 
 type TSchema = Record<string, unknown>;
@@ -20,7 +21,7 @@ type TParameter = {
 };
 type TOperation = {
   parameters?: TParameter[];
-  requestBody?: { content?: Record<string, TMedia> };
+  requestBody?: TRequestBody;
   responses?: Record<string, TResponse>;
 };
 export type TOpenApiDocument = {
@@ -160,7 +161,11 @@ const addBodyExample = (path: string, operation: TOperation) => {
 /** The document as Fastify builds it, made valid OpenAPI 3.0 and usable by outside tools. */
 export const completeDocument = <T extends TOpenApiDocument>(document: T): T => {
   for (const [path, operations] of Object.entries(document.paths ?? {})) {
-    for (const operation of Object.values(operations)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const body = documentBody(method, path, operation.requestBody);
+      if (body) {
+        operation.requestBody = body;
+      }
       addExamples(path, operation.parameters ?? []);
       addBodyExample(path, operation);
       addRetryAfter(operation.responses ?? {});

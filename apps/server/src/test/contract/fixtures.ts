@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { multipart, pdfBytes } from '../../modules/documents/test-files';
-import { operationsOf, type TDocument } from './document';
+import { TEST_PASSWORD } from '../sessions';
+import { JSON_TYPE, operationsOf, type TDocument } from './document';
 
 type TAs = (options: InjectOptions) => Promise<LightMyRequestResponse>;
 
@@ -71,10 +72,22 @@ export const makeRealKeys = async (app: FastifyInstance, as: TAs, groupJobId: st
 
 export type TRealKeys = Awaited<ReturnType<typeof makeRealKeys>>;
 
-/** A copy of the document whose parameter examples are the real keys. */
+/**
+ * A copy of the document whose parameter examples are the real keys, and whose bodies give
+ * the run's admin password as current_password: the password the account has when the
+ * request is sent, the examples going in document order (a password change's example
+ * changes it for the later ones).
+ */
 export const withRealKeys = (document: TDocument, keys: TRealKeys): TDocument => {
   const copy = structuredClone(document);
+  let password = TEST_PASSWORD;
   for (const { path, operation } of operationsOf(copy)) {
+    const media = operation.requestBody?.content?.[JSON_TYPE];
+    const body = media?.example as Record<string, unknown> | undefined;
+    if (media && body && typeof body === 'object' && 'current_password' in body) {
+      media.example = { ...body, current_password: password };
+      password = path === '/api/reset-password' ? String(body.new_password) : password;
+    }
     for (const parameter of operation.parameters ?? []) {
       if (parameter.name in keys.byName) {
         parameter.example = keys.byName[parameter.name];
