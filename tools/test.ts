@@ -21,8 +21,7 @@ const readJson = (file: string): unknown =>
   existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as unknown) : undefined;
 
 const countVitest = (file: string): TCount => {
-  const report = readJson(file) as
-    { numPassedTests: number; numFailedTests: number } | undefined;
+  const report = readJson(file) as { numPassedTests: number; numFailedTests: number } | undefined;
   return { passed: report?.numPassedTests ?? 0, failed: report?.numFailedTests ?? 0 };
 };
 
