@@ -19,6 +19,10 @@ export const MAPPING_MESSAGES = {
   queryRequired: 'Query is required for raw_query and sql_query mappings',
   unsupportedType: 'Unsupported mapping type',
   keyColumnsRequired: 'key_columns are required when use_upsert is set',
+  incrementalNeedsUpsert:
+    'An incremental mapping must set use_upsert with key_columns, and not truncate_first: its runs update rows by their keys',
+  incrementalNeedsDataframe:
+    'An incremental mapping must be a snowpark_dataframe mapping whose last operation is its only select, so its cursor can be added as a filter',
   oneStatement:
     'A sync query must be exactly one SELECT statement: no second statement, and nothing that writes, copies, attaches or installs',
 } as const;
@@ -82,6 +86,18 @@ export const ZOperation = z.discriminatedUnion('type', [
   ZFilterOperation,
 ]);
 
+/**
+ * Incremental runs (issue 33): only warehouse rows whose cursor passed the last committed
+ * high-water mark are read. cursor_column names the modification time of every table the
+ * mapping reads (a list means the latest of them), e.g. ['SO.LASTMODIFIED', 'SC.LASTMODIFIED'].
+ */
+export const ZIncremental = z.object({
+  cursor_column: z.union([ZPath, z.array(ZPath).min(1)], {
+    error: 'cursor_column must be a column name or a list of column names',
+  }),
+});
+export type TIncremental = z.infer<typeof ZIncremental>;
+
 export const ZMapping = z.object({
   mysql_table: ZIdentifier,
   type: z.enum(MAPPING_TYPES),
@@ -91,6 +107,7 @@ export const ZMapping = z.object({
   truncate_first: z.boolean().default(false),
   use_upsert: z.boolean().default(false),
   key_columns: z.array(ZIdentifier).default([]),
+  incremental: ZIncremental.optional(),
 });
 
 export type TOperation = z.infer<typeof ZOperation>;
@@ -145,6 +162,23 @@ const specError = (raw: Record<string, unknown>): string | undefined => {
   return `${MAPPING_MESSAGES.unsupportedType}: ${String(raw.type)}`;
 };
 
+/** Why an incremental mapping cannot run incrementally, if it cannot. */
+const incrementalProblem = (mapping: TMapping): string | undefined => {
+  if (!mapping.use_upsert || mapping.key_columns.length === 0 || mapping.truncate_first) {
+    return MAPPING_MESSAGES.incrementalNeedsUpsert;
+  }
+  const operations = mapping.operations ?? [];
+  const selects = operations.filter((operation) => operation.type === 'select');
+  if (
+    mapping.type !== 'snowpark_dataframe' ||
+    selects.length !== 1 ||
+    operations.at(-1)?.type !== 'select'
+  ) {
+    return MAPPING_MESSAGES.incrementalNeedsDataframe;
+  }
+  return undefined;
+};
+
 /** Validates a mapping as sync start does; errors are messages a person can act on. */
 export const validateMapping = (input: unknown): TMappingValidation => {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
@@ -172,6 +206,10 @@ export const validateMapping = (input: unknown): TMappingValidation => {
   }
   if (mapping.use_upsert && mapping.key_columns.length === 0) {
     return { ok: false, errors: [MAPPING_MESSAGES.keyColumnsRequired] };
+  }
+  const incrementalError = mapping.incremental ? incrementalProblem(mapping) : undefined;
+  if (incrementalError) {
+    return { ok: false, errors: [incrementalError] };
   }
   return { ok: true, mapping };
 };

@@ -183,6 +183,7 @@ export const runMappingJob = async (
         mapping,
         warehouse: context.warehouse,
         loader: context.loader,
+        portal: context.db,
         log: journal.log,
         onProgress: async (rows, total) => {
           const progress = total > 0 ? Math.min(99, Math.floor((rows / total) * 100)) : 99;

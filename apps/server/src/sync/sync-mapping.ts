@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import { validateMapping, type TMapping } from '@portal/domain/sync-mapping';
+import type { Database } from '../db/schema';
 import { summaryRefillSql } from '../modules/analytics/summaries';
 import { orderCountRefillSql } from '../modules/patients/order-count-summary';
 import { searchKeyRefillSql } from '../modules/patients/patient-phones';
@@ -6,7 +8,9 @@ import { worklistRefillSql } from '../modules/worklist/summary';
 import { coerceBatch, type TBatch, type TDestinationColumn } from './batch';
 import { addBatch, emptyChecksum } from './checksum';
 import { compileMapping } from './compile';
-import type { TLoader, TLoadMode } from './load/types';
+import { syncIncremental, type TIncrementalRun } from './incremental';
+import { invalidateWatermarkStep } from './incremental-store';
+import type { TLoader, TLoadMode, TLoadStep } from './load/types';
 import { reconcile, type TReconciliation } from './reconcile';
 import type { TWarehouse } from './warehouse/types';
 
@@ -16,6 +20,8 @@ export type TMappingRun = {
   rowsProcessed: number;
   rowsInserted: number;
   reconciliation: TReconciliation;
+  /** An incremental mapping's run: whether it reloaded in full, and its marks. */
+  incremental?: TIncrementalRun | undefined;
 };
 
 export type TSyncMappingOptions = {
@@ -25,6 +31,8 @@ export type TSyncMappingOptions = {
   /** Rows loaded so far and the warehouse's count. */
   onProgress?: (rows: number, total: number) => Promise<void> | void;
   log?: (level: 'info' | 'debug' | 'warning', message: string) => void;
+  /** The portal database, where incremental mappings keep their high-water marks. */
+  portal?: Kysely<Database> | undefined;
 };
 
 /** truncate_first wins over use_upsert: upserting into an emptied table is a plain load. */
@@ -47,29 +55,76 @@ export const destinationColumnsFor = (
   });
 };
 
+export type TLoadQueryOptions = Omit<TSyncMappingOptions, 'mapping'> & {
+  mapping: TMapping;
+  /** The warehouse query whose rows are loaded, and its row count there. */
+  sql: string;
+  total: number;
+  mode: TLoadMode;
+  before?: TLoadStep[] | undefined;
+  after?: TLoadStep[] | undefined;
+};
+
 /**
  * One mapping, end to end: validate, compile, stream from the warehouse, load
  * (in one transaction, or staged then moved in one), and reconcile before the
- * commit, so a mismatch leaves the previous rows in place.
+ * commit, so a mismatch leaves the previous rows in place. An incremental mapping
+ * runs through syncIncremental instead.
  */
 export const syncMapping = async (options: TSyncMappingOptions): Promise<TMappingRun> => {
-  const { warehouse, loader, onProgress, log = () => undefined } = options;
+  const { warehouse, log = () => undefined } = options;
   const validation = validateMapping(options.mapping);
   if (!validation.ok) {
     throw new Error(validation.errors.join('; '));
   }
   const mapping = validation.mapping;
-  const table = mapping.mysql_table;
+  if (mapping.incremental) {
+    if (!options.portal) {
+      throw new Error(
+        'An incremental mapping keeps its high-water mark in the portal database, which this run was not given',
+      );
+    }
+    return syncIncremental({ ...options, mapping, portal: options.portal });
+  }
   const sql = compileMapping(mapping, warehouse.dialect);
   log('debug', `Warehouse query: ${sql}`);
+  await describeDestination(options.loader, mapping.mysql_table);
+  const total = await warehouse.count(sql);
+  log('info', `Source query returns ${total} rows`);
+  return loadQuery({
+    ...options,
+    mapping,
+    sql,
+    total,
+    mode: loadModeOf(mapping),
+    // Rows an incremental mapping's watermark does not cover: its next run reloads in full.
+    after: options.portal ? [invalidateWatermarkStep(options.loader.dialect, mapping)] : [],
+  });
+};
 
+/** The destination table's columns; throws when the portal has no such table. */
+export const describeDestination = async (loader: TLoader, table: string) => {
   const available = await loader.describe(table);
   if (available.length === 0) {
     throw new Error(`Destination table ${table} not found in the portal database`);
   }
-  const total = await warehouse.count(sql);
-  log('info', `Source query returns ${total} rows`);
+  return available;
+};
 
+/** Streams one warehouse query into the mapping's table and reconciles it, in one load. */
+export const loadQuery = async (options: TLoadQueryOptions): Promise<TMappingRun> => {
+  const {
+    warehouse,
+    loader,
+    onProgress,
+    log = () => undefined,
+    mapping,
+    sql,
+    total,
+    mode,
+  } = options;
+  const table = mapping.mysql_table;
+  const available = await describeDestination(loader, table);
   const result = await warehouse.query(sql);
   const iterator = result.batches[Symbol.asyncIterator]();
   let columns: TDestinationColumn[];
@@ -86,7 +141,6 @@ export const syncMapping = async (options: TSyncMappingOptions): Promise<TMappin
     throw error;
   }
 
-  const mode = loadModeOf(mapping);
   const kinds = columns.map((column) => column.kind);
   const source = emptyChecksum();
   const batches = (async function* (): AsyncGenerator<TBatch> {
@@ -115,6 +169,8 @@ export const syncMapping = async (options: TSyncMappingOptions): Promise<TMappin
       ...worklistRefillSql(loader.dialect, table),
       ...searchKeyRefillSql(table),
     ],
+    before: options.before,
+    after: options.after,
   });
   log(
     'info',

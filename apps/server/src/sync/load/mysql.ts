@@ -2,6 +2,7 @@ import { createConnection } from 'mysql2';
 import { mysqlConnectionOptions } from '../../db/database';
 import { columnKind, type TBatch, type TDestinationColumn, type TValue } from '../batch';
 import { addReadBackRow, emptyChecksum } from '../checksum';
+import { runSteps } from './incremental';
 import {
   STAGE_TABLE,
   readBackSql,
@@ -9,6 +10,7 @@ import {
   type TDestinationState,
   type TLoadOptions,
   type TLoadPlan,
+  type TLoadStep,
   type TLoader,
   type TLoaderOptions,
 } from './types';
@@ -82,7 +84,16 @@ export const openMysqlLoader = async (
     return { count: checksum.rows, checksum };
   };
 
-  const load = async ({ plan, batches, onBatch, verify, afterLoad = [] }: TLoadOptions) => {
+  const runStep = async (step: TLoadStep) => {
+    const [result] = await connection.query(step.sql, step.params ?? []);
+    const first = Array.isArray(result) ? (result[0] as object | undefined) : undefined;
+    return Array.isArray(result)
+      ? { changes: 0, scalar: first ? (Object.values(first)[0] as unknown) : undefined }
+      : { changes: (result as { affectedRows: number }).affectedRows, scalar: undefined };
+  };
+
+  const load = async (loadOptions: TLoadOptions) => {
+    const { plan, batches, onBatch, verify, afterLoad = [], before = [], after = [] } = loadOptions;
     const staged = plan.mode !== 'replace';
     const table = quote(plan.table);
     const target = staged ? quote(STAGE_TABLE) : table;
@@ -147,6 +158,7 @@ export const openMysqlLoader = async (
       await flush();
       await flush();
 
+      await runSteps(before, runStep);
       let destination: TDestinationState;
       const copy = `INSERT INTO ${table} (${names}) SELECT ${names} FROM ${target}`;
       if (plan.mode === 'append') {
@@ -170,6 +182,7 @@ export const openMysqlLoader = async (
       for (const statement of afterLoad) {
         await connection.query(statement);
       }
+      await runSteps(after, runStep);
       await connection.query('COMMIT');
       // Fresh statistics, or the planner judges the new rows by the old ones. Best effort:
       // the load has committed, and the server refreshes statistics itself in time.

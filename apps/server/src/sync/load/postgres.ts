@@ -1,7 +1,9 @@
 import pg from 'pg';
 import '../../db/database';
-import { columnKind, type TBatch, type TDestinationColumn, type TValue } from '../batch';
-import { addRows, emptyChecksum } from '../checksum';
+import { columnKind, type TDestinationColumn } from '../batch';
+import { numberedPlaceholders, runSteps } from './incremental';
+import { copyOutChecksum, openCopyIn } from './pg-copy';
+import { encodeRows } from './pg-copy-text';
 import {
   STAGE_TABLE,
   readBackSql,
@@ -9,50 +11,30 @@ import {
   type TDestinationState,
   type TLoadOptions,
   type TLoadPlan,
+  type TLoadStep,
   type TLoader,
   type TLoaderOptions,
 } from './types';
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-const ARRAY_SPECIAL = /["\\]/;
-const ARRAY_ESCAPE = /["\\]/g;
+/** Rows per COPY data chunk: about half a megabyte of text for an orders row. */
+const ROWS_PER_CHUNK = 4096;
 
 /**
- * A PostgreSQL array literal ({"a","b",NULL,42}) built in one pass. pg would
- * serialise a JavaScript array too, but with two regex replacements per element,
- * which at millions of values is most of this process's work.
- */
-export const arrayLiteral = (values: readonly TValue[]): string => {
-  const parts = new Array<string>(values.length);
-  for (let index = 0; index < values.length; index += 1) {
-    const value = values[index] as TValue;
-    if (value === null) {
-      parts[index] = 'NULL';
-    } else if (typeof value === 'number') {
-      parts[index] = Number.isFinite(value) ? String(value) : 'NULL';
-    } else {
-      parts[index] = ARRAY_SPECIAL.test(value)
-        ? `"${value.replace(ARRAY_ESCAPE, '\\$&')}"`
-        : `"${value}"`;
-    }
-  }
-  return `{${parts.join(',')}}`;
-};
-const ROWS_PER_STATEMENT = 10_000;
-const READ_BACK_ROWS = 10_000;
-
-/**
- * PostgreSQL: one transaction on the loader's own connection. Each statement
- * inserts thousands of rows as one array per column (INSERT ... SELECT FROM
- * unnest($1::varchar[], $2::int8[], ...)), which parses once however many rows
- * it carries. Readers keep seeing the previous rows until COMMIT (MVCC).
+ * PostgreSQL: one transaction on the loader's own connection. The rows stream in with
+ * `COPY ... FROM STDIN` (text format, ./pg-copy-text.ts): straight into the table for a
+ * replace (after a DELETE, so readers keep seeing the previous rows until COMMIT, MVCC),
+ * into a temporary staging table for an upsert or append, moved by one INSERT ... SELECT.
+ * Reconciliation reads the rows back with `COPY (SELECT ...) TO STDOUT` and hashes them
+ * as they stream (the checksum is FNV over UTF-16 code units, which SQL cannot compute
+ * at any useful speed, see checksum.ts).
  */
 export const openPostgresLoader = async (
   url: string,
   options: TLoaderOptions = {},
 ): Promise<TLoader> => {
-  const rowsPerStatement = options.rowsPerStatement ?? ROWS_PER_STATEMENT;
+  const rowsPerChunk = options.rowsPerStatement ?? ROWS_PER_CHUNK;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
 
@@ -69,71 +51,56 @@ export const openPostgresLoader = async (
     }));
   };
 
-  const insertInto = (target: string, plan: TLoadPlan, suffix = '') => {
-    const names = plan.columns.map((column) => quote(column.name)).join(', ');
-    const arrays = plan.columns
-      .map((column, index) => `$${index + 1}::${column.dataType}[]`)
-      .join(', ');
-    return `INSERT INTO ${target} (${names}) SELECT * FROM unnest(${arrays})${suffix}`;
-  };
-
-  const readBack = async (plan: TLoadPlan): Promise<TDestinationState> => {
-    const checksum = emptyChecksum();
-    await client.query(
-      `DECLARE _sync_read NO SCROLL CURSOR FOR ${readBackSql(plan, quote, quote(STAGE_TABLE))}`,
+  const readBack = (plan: TLoadPlan): Promise<TDestinationState> =>
+    copyOutChecksum(
+      client,
+      readBackSql(plan, quote, quote(STAGE_TABLE)),
+      plan.columns.map((column) => column.kind),
     );
-    for (;;) {
-      const result = await client.query<unknown[]>({
-        text: `FETCH FORWARD ${READ_BACK_ROWS} FROM _sync_read`,
-        rowMode: 'array',
-      });
-      addRows(checksum, result.rows);
-      if (result.rows.length < READ_BACK_ROWS) {
-        break;
-      }
-    }
-    await client.query('CLOSE _sync_read');
-    return { count: checksum.rows, checksum };
+
+  // Incremental steps (issue 33), see ./incremental.ts.
+  const runStep = async (step: TLoadStep) => {
+    const result = await client.query<unknown[]>({
+      text: numberedPlaceholders(step.sql),
+      values: step.params ?? [],
+      rowMode: 'array',
+    });
+    return { changes: result.rowCount ?? 0, scalar: result.rows[0]?.[0] };
   };
 
-  const load = async ({ plan, batches, onBatch, verify, afterLoad = [] }: TLoadOptions) => {
+  /** Streams every batch into target; returns the rows sent. A failure cancels the COPY. */
+  const copyBatches = async (
+    target: string,
+    plan: TLoadPlan,
+    { batches, onBatch }: Pick<TLoadOptions, 'batches' | 'onBatch'>,
+  ) => {
+    const names = plan.columns.map((column) => quote(column.name)).join(', ');
+    const copy = openCopyIn(client, `COPY ${target} (${names}) FROM STDIN`);
+    let rows = 0;
+    try {
+      for await (const batch of batches) {
+        for (let from = 0; from < batch.rowCount; from += rowsPerChunk) {
+          await copy.write(
+            encodeRows(batch.columns, from, Math.min(from + rowsPerChunk, batch.rowCount)),
+          );
+        }
+        rows += batch.rowCount;
+        await onBatch?.(rows);
+      }
+      await copy.end();
+      return rows;
+    } catch (error) {
+      await copy.abort(error);
+      throw error;
+    }
+  };
+
+  const load = async (loadOptions: TLoadOptions) => {
+    const { plan, verify, afterLoad = [], before = [], after = [] } = loadOptions;
     const staged = plan.mode !== 'replace';
     const table = quote(plan.table);
     const target = staged ? quote(STAGE_TABLE) : table;
-    const statement = insertInto(target, plan);
-    const buffer: TValue[][] = plan.columns.map(() => []);
-    let buffered = 0;
-    let rows = 0;
-    // One statement in flight while the next batch is read and built: the database and
-    // this process work at the same time. A failure surfaces at the next flush.
-    let inFlight: Promise<void> = Promise.resolve();
-    let failure: Error | undefined;
-    const flush = async () => {
-      await inFlight;
-      if (failure !== undefined) {
-        throw failure;
-      }
-      if (buffered === 0) {
-        return;
-      }
-      const arrays = buffer.map((column) => arrayLiteral(column.splice(0)));
-      buffered = 0;
-      inFlight = client.query(statement, arrays).then(
-        () => undefined,
-        (error: unknown) => {
-          failure = error instanceof Error ? error : new Error(String(error));
-        },
-      );
-    };
-    const append = (batch: TBatch) => {
-      batch.columns.forEach((column, index) => {
-        const into = buffer[index]!;
-        for (const value of column) {
-          into.push(value);
-        }
-      });
-      buffered += batch.rowCount;
-    };
+    const names = plan.columns.map((column) => quote(column.name)).join(', ');
 
     await client.query('BEGIN');
     try {
@@ -145,28 +112,17 @@ export const openPostgresLoader = async (
         // DELETE, not TRUNCATE: TRUNCATE would lock readers out until COMMIT.
         await client.query(`DELETE FROM ${table}`);
       }
-      for await (const batch of batches) {
-        append(batch);
-        rows += batch.rowCount;
-        if (buffered >= rowsPerStatement) {
-          await flush();
-        }
-        await onBatch?.(rows);
-      }
-      // The second call waits for the last statement and reports its failure.
-      await flush();
-      await flush();
+      const rows = await copyBatches(target, plan, loadOptions);
 
+      await runSteps(before, runStep);
       let destination: TDestinationState;
       if (plan.mode === 'append') {
-        const names = plan.columns.map((column) => quote(column.name)).join(', ');
         const result = await client.query(
           `INSERT INTO ${table} (${names}) SELECT ${names} FROM ${target}`,
         );
         destination = { count: result.rowCount ?? 0, checksum: undefined };
       } else {
         if (plan.mode === 'upsert') {
-          const names = plan.columns.map((column) => quote(column.name)).join(', ');
           const updates = updateColumns(plan);
           const action =
             updates.length === 0
@@ -183,6 +139,7 @@ export const openPostgresLoader = async (
       for (const statement of afterLoad) {
         await client.query(statement);
       }
+      await runSteps(after, runStep);
       await client.query('COMMIT');
       // Fresh statistics, or the planner judges a million new rows by an empty table's,
       // and a visibility map, or no index-only scan can skip the heap (measured: a deep
@@ -197,15 +154,9 @@ export const openPostgresLoader = async (
     }
   };
 
-  // The read-back reads through a cursor, which lives only inside a transaction.
-  const inspect = async (table: string, columns: TDestinationColumn[]) => {
-    await client.query('BEGIN READ ONLY');
-    try {
-      return await readBack({ table, columns, mode: 'replace', keyColumns: [] });
-    } finally {
-      await client.query('COMMIT').catch(() => undefined);
-    }
-  };
+  // One COPY statement reads a consistent snapshot on its own: no transaction needed.
+  const inspect = (table: string, columns: TDestinationColumn[]) =>
+    readBack({ table, columns, mode: 'replace', keyColumns: [] });
 
   return { dialect: 'postgres', describe, load, inspect, close: () => client.end() };
 };

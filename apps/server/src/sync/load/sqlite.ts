@@ -1,12 +1,14 @@
 import { openSqliteFile } from '../../db/sqlite-driver';
 import { columnKind, type TBatch, type TDestinationColumn, type TValue } from '../batch';
 import { addReadBackRow, emptyChecksum } from '../checksum';
+import { checkStep } from './incremental';
 import {
   STAGE_TABLE,
   readBackSql,
   updateColumns,
   type TDestinationState,
   type TLoadOptions,
+  type TLoadStep,
   type TLoader,
   type TLoaderOptions,
 } from './types';
@@ -36,7 +38,23 @@ export const openSqliteLoader = (file: string, options: TLoaderOptions = {}): TL
     return rows.map((row) => ({ name: row.name, dataType: row.type, kind: columnKind(row.type) }));
   };
 
-  const load = async ({ plan, batches, onBatch, verify, afterLoad = [] }: TLoadOptions) => {
+  const runSteps = (steps: readonly TLoadStep[]) => {
+    for (const step of steps) {
+      const statement = db.prepare(step.sql);
+      const params = step.params ?? [];
+      if (step.check?.of === 'scalar') {
+        checkStep(step, {
+          changes: 0,
+          scalar: (statement.raw(true).get(params) as unknown[] | undefined)?.[0],
+        });
+      } else {
+        checkStep(step, { changes: statement.run(params).changes, scalar: undefined });
+      }
+    }
+  };
+
+  const load = async (loadOptions: TLoadOptions) => {
+    const { plan, batches, onBatch, verify, afterLoad = [], before = [], after = [] } = loadOptions;
     const names = plan.columns.map((column) => quote(column.name)).join(', ');
     const width = plan.columns.length;
     const tuple = `(${new Array<string>(width).fill('?').join(', ')})`;
@@ -82,8 +100,10 @@ export const openSqliteLoader = (file: string, options: TLoaderOptions = {}): TL
         for (const statement of afterLoad) {
           db.exec(statement);
         }
+        runSteps(after);
       };
       const move = db.transaction((): TDestinationState => {
+        runSteps(before);
         if (plan.mode === 'append') {
           const before = db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number;
           db.prepare(copy).run();

@@ -1,4 +1,4 @@
-import type { TBatch, TDestinationColumn } from '../batch';
+import type { TBatch, TDestinationColumn, TValue } from '../batch';
 import type { TChecksum } from '../checksum';
 
 /** replace = truncate_first (atomic), upsert = use_upsert on key_columns, append = plain insert. */
@@ -32,6 +32,25 @@ export type TLoadOptions = {
    * summaries derived from the loaded table, so they commit (or roll back) with it.
    */
   afterLoad?: string[] | undefined;
+  /**
+   * Run in the load's transaction before the staged rows move in: an incremental run's
+   * deletes. Upsert loads only (a replace load writes straight into the table).
+   */
+  before?: TLoadStep[] | undefined;
+  /**
+   * Run in the load's transaction last, after afterLoad: an incremental run's table count
+   * and its conditional move of the high-water mark. A failed check rolls the load back.
+   */
+  after?: TLoadStep[] | undefined;
+};
+
+/** One statement with '?' placeholders, and optionally what it must come to. */
+export type TLoadStep = {
+  sql: string;
+  params?: TValue[] | undefined;
+  /** changes: the rows it changed; scalar: the first value of its first row (a SELECT). */
+  check?:
+    { of: 'changes' | 'scalar'; equals: number; error: (actual: number) => Error } | undefined;
 };
 
 export type TLoadResult = { rowsInserted: number; destination: TDestinationState };

@@ -1,0 +1,268 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { TMapping, TOperation } from '@portal/domain/sync-mapping';
+import type { Database } from '../db/schema';
+import { coerceBatch, type TValue } from './batch';
+import { compileMapping, type TWarehouseDialect } from './compile';
+import {
+  commitWatermarkStep,
+  deleteKeySteps,
+  markNeedsFull,
+  readWatermark,
+  tableCountStep,
+} from './incremental-store';
+import { ReconciliationError } from './reconcile';
+import {
+  describeDestination,
+  destinationColumnsFor,
+  loadQuery,
+  type TMappingRun,
+  type TSyncMappingOptions,
+} from './sync-mapping';
+import type { TWarehouse } from './warehouse/types';
+
+/**
+ * Incremental runs (issue 33). A run reads the warehouse rows whose cursor (the latest
+ * LASTMODIFIED of the tables the mapping reads) lies in (mark, upTo], upTo being the
+ * greatest cursor there when the run starts. It deletes from the portal table every key
+ * those rows touch (changed, deleted, superseded, or gone out of the mapping's filters),
+ * upserts the live ones among them, checks the whole table's count against the mapping's
+ * full query in the warehouse, and moves the mark to upTo: all in the load's transaction.
+ * No mark yet, a mark of another mapping, or needs_full: a full reload that sets the mark.
+ */
+export type TIncrementalRun = {
+  full: boolean;
+  /** The mark the run started from (null on a full reload), and the one it committed. */
+  since: string | null;
+  mark: string | null;
+  /** Keys the run touched (deleted, then the live ones upserted again). */
+  keysTouched: number;
+};
+
+const quotePath = (dialect: TWarehouseDialect, path: string) =>
+  path.split('.').map(dialect.quote).join('.');
+
+const timestamp = (text: string) => `CAST('${text.replaceAll("'", "''")}' AS TIMESTAMP)`;
+
+export const cursorColumns = (mapping: TMapping): string[] => {
+  const cursor = mapping.incremental!.cursor_column;
+  return Array.isArray(cursor) ? cursor : [cursor];
+};
+
+/** Rows any of whose cursor columns lies in (after, upTo]; either bound may be open. */
+export const cursorWindow = (
+  mapping: TMapping,
+  dialect: TWarehouseDialect,
+  after: string | null,
+  upTo: string | null,
+) =>
+  cursorColumns(mapping)
+    .map((column) => {
+      const ref = quotePath(dialect, column);
+      const bounds = [
+        ...(after === null ? [] : [`${ref} > ${timestamp(after)}`]),
+        ...(upTo === null ? [] : [`${ref} <= ${timestamp(upTo)}`]),
+      ];
+      return `(${bounds.length > 0 ? bounds.join(' AND ') : 'TRUE'})`;
+    })
+    .join(' OR ');
+
+/**
+ * The mapping's base table and joins without any filter: every join a LEFT join without its
+ * ON-clause filter, so a change to any version of any joined row (a deleted or superseded
+ * one too) touches the keys it joins to. Then the given filter and select.
+ */
+const touchedOperations = (
+  mapping: TMapping,
+  condition: string,
+  columns: { source: string; target: string }[],
+): TOperation[] => [
+  ...(mapping.operations ?? []).flatMap((operation): TOperation[] =>
+    operation.type === 'base_table'
+      ? [operation]
+      : operation.type === 'join'
+        ? [
+            {
+              ...operation,
+              how: 'left',
+              conditions: operation.conditions.map(({ left, right }) => ({ left, right })),
+            },
+          ]
+        : [],
+  ),
+  { type: 'filter', condition },
+  { type: 'select', columns },
+];
+
+const compileOperations = (
+  mapping: TMapping,
+  operations: TOperation[],
+  dialect: TWarehouseDialect,
+) => compileMapping({ ...mapping, operations }, dialect);
+
+/** Each key column's warehouse source (validation made the only select the last operation). */
+const keySources = (mapping: TMapping) => {
+  const select = mapping.operations?.at(-1);
+  return mapping.key_columns.map((key) => {
+    const column =
+      select?.type === 'select' ? select.columns.find((c) => c.target === key) : undefined;
+    if (!column || Array.isArray(column.source)) {
+      throw new Error(
+        `Key column "${key}" must be selected from one warehouse column for an incremental mapping`,
+      );
+    }
+    return { source: column.source, target: key };
+  });
+};
+
+/** The destination keys of every row in the window, live or not. */
+export const touchedKeysSql = (mapping: TMapping, dialect: TWarehouseDialect, window: string) =>
+  `SELECT DISTINCT * FROM (${compileOperations(mapping, touchedOperations(mapping, window, keySources(mapping)), dialect)}) AS "_keys"`;
+
+/**
+ * The mapping's query, reading only the live rows of the touched keys: the run deletes
+ * every touched key and puts back exactly these.
+ */
+export const changedRowsSql = (mapping: TMapping, dialect: TWarehouseDialect, window: string) => {
+  const match = keySources(mapping)
+    .map(({ source, target }) => `"_t".${dialect.quote(target)} = ${quotePath(dialect, source)}`)
+    .join(' AND ');
+  const condition = `EXISTS (SELECT 1 FROM (${touchedKeysSql(mapping, dialect, window)}) AS "_t" WHERE ${match})`;
+  const operations = [...(mapping.operations ?? [])];
+  operations.splice(operations.length - 1, 0, { type: 'filter', condition });
+  return compileOperations(mapping, operations, dialect);
+};
+
+/** The greatest cursor value after `after` (everything when null), as the warehouse writes it. */
+export const maxCursorSql = (
+  mapping: TMapping,
+  dialect: TWarehouseDialect,
+  after: string | null,
+) => {
+  const cursors = cursorColumns(mapping);
+  const inner = compileOperations(
+    mapping,
+    touchedOperations(
+      mapping,
+      cursorWindow(mapping, dialect, after, null),
+      cursors.map((source, index) => ({ source, target: `_c${index}` })),
+    ),
+    dialect,
+  );
+  const maxima = cursors.map((_, index) => `CAST(MAX("_c${index}") AS VARCHAR) AS "M${index}"`);
+  return `SELECT ${maxima.join(', ')} FROM (${inner}) AS "_cursor"`;
+};
+
+const readAll = async (warehouse: TWarehouse, sql: string) => {
+  const result = await warehouse.query(sql);
+  const rows: TValue[][] = [];
+  for await (const batch of result.batches) {
+    for (let row = 0; row < batch.rowCount; row += 1) {
+      rows.push(batch.columns.map((column) => column[row]!));
+    }
+  }
+  return { columns: result.columns, rows };
+};
+
+const greatest = (values: TValue[]): string | null =>
+  values
+    .filter((value): value is string => typeof value === 'string')
+    .reduce<string | null>((max, value) => (max === null || value > max ? value : max), null);
+
+/** What a mark belongs to: the mapping's full query, cursor and keys. */
+export const mappingHash = (mapping: TMapping, dialect: TWarehouseDialect) =>
+  createHash('sha256')
+    .update(
+      JSON.stringify([
+        compileMapping(mapping, dialect),
+        cursorColumns(mapping),
+        mapping.key_columns,
+      ]),
+    )
+    .digest('hex');
+
+/** One run of an incremental mapping: a full reload or the changes since its mark. */
+export const syncIncremental = async (
+  options: TSyncMappingOptions & { mapping: TMapping; portal: Kysely<Database> },
+): Promise<TMappingRun> => {
+  const { mapping, warehouse, loader, portal, log = () => undefined } = options;
+  const dialect = warehouse.dialect;
+  const table = mapping.mysql_table;
+  const now = Date.now();
+  const hash = mappingHash(mapping, dialect);
+  const previous = await readWatermark(portal, table);
+  const since =
+    previous && previous.needs_full === 0 && previous.mapping_hash === hash ? previous.mark : null;
+  const full = since === null;
+  const maxima = await readAll(warehouse, maxCursorSql(mapping, dialect, since));
+  const upTo = greatest(maxima.rows[0] ?? []) ?? since;
+  const fullSql = compileMapping(mapping, dialect);
+  const commit = commitWatermarkStep(loader.dialect, {
+    table,
+    hash,
+    mark: upTo,
+    fullAt: full ? now : undefined,
+    previous,
+    now,
+  });
+  try {
+    if (full) {
+      const why = !previous
+        ? 'no high-water mark yet'
+        : previous.mapping_hash !== hash
+          ? 'the mapping changed'
+          : 'a full reload was requested';
+      log('info', `Full reload of ${table} (${why}), up to ${upTo ?? 'no rows'}`);
+      await describeDestination(loader, table);
+      const total = await warehouse.count(fullSql);
+      const run = await loadQuery({
+        ...options,
+        sql: fullSql,
+        total,
+        mode: 'replace',
+        after: [commit],
+      });
+      return { ...run, incremental: { full, since, mark: upTo, keysTouched: run.rowsProcessed } };
+    }
+    const window = cursorWindow(mapping, dialect, since, upTo);
+    const sql = changedRowsSql(mapping, dialect, window);
+    log('info', `Incremental run of ${table}: changes after ${since} up to ${upTo}`);
+    log('debug', `Warehouse query: ${sql}`);
+    const available = await describeDestination(loader, table);
+    const touched = await readAll(warehouse, touchedKeysSql(mapping, dialect, window));
+    const keyKinds = destinationColumnsFor(table, touched.columns, available).map((c) => c.kind);
+    const keys = touched.rows.map((row) =>
+      coerceBatch({ rowCount: 1, columns: row.map((value) => [value]) }, keyKinds).columns.map(
+        (c) => c[0]!,
+      ),
+    );
+    const liveCount = await warehouse.count(fullSql);
+    const total = await warehouse.count(sql);
+    const run = await loadQuery({
+      ...options,
+      sql,
+      total,
+      mode: 'upsert',
+      before: deleteKeySteps(loader.dialect, table, mapping.key_columns, keys),
+      after: [tableCountStep(loader.dialect, table, liveCount), commit],
+    });
+    log(
+      'info',
+      `Incremental run of ${table}: ${keys.length} keys touched, ${run.rowsProcessed} rows changed; mark now ${upTo}`,
+    );
+    return {
+      ...run,
+      reconciliation: {
+        ...run.reconciliation,
+        sourceCount: liveCount,
+        destinationCount: liveCount,
+      },
+      incremental: { full, since, mark: upTo, keysTouched: keys.length },
+    };
+  } catch (error) {
+    if (error instanceof ReconciliationError) {
+      await markNeedsFull(portal, table, now);
+    }
+    throw error;
+  }
+};
