@@ -40,6 +40,26 @@ export const signIn = async (
 };
 
 /**
+ * Signs in as a demo account and lands signed in; the first-login filter prompt, whenever it
+ * shows, is skipped (specs that test the prompt itself use signIn).
+ */
+export const signInAs = async (page: Page, email: string) => {
+  const prompt = page.getByRole('dialog', { name: 'Set Your Dashboard Filters' });
+  await page.addLocatorHandler(prompt, async () => {
+    await prompt.getByRole('button', { name: 'Skip for now' }).click();
+    await expect(prompt).toHaveCount(0);
+  });
+  await signIn(page, email);
+  await expect(page).not.toHaveURL(/\/login/);
+};
+
+/** The CSRF header the signed-in page's API calls carry, for page.request writes. */
+export const csrf = async (page: Page) => {
+  const cookies = await page.context().cookies();
+  return { 'X-CSRF-TOKEN': cookies.find((c) => c.name === 'csrf_access_token')?.value ?? '' };
+};
+
+/**
  * Creates a user with a temporary password in the running portal's database, the way an
  * operator would: with tools/create-user.ts, not through a test-only API.
  */

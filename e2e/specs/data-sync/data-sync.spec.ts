@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { TSyncJob } from '@portal/domain/data-sync-api';
 import type { TSyncGroup } from '@portal/domain/sync-mapping';
-import { expectNoA11yViolations, signIn } from '../../support/auth';
+import { csrf, expectNoA11yViolations, signInAs } from '../../support/auth';
+import { openConsole } from '../../support/data-sync';
 
 /**
  * The data-sync console (issue 12) on the e2e portal's small demo warehouse. Each test
@@ -14,27 +15,6 @@ test.describe.configure({ mode: 'serial' });
 const ADMIN = 'admin@example.com';
 const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const SHOTS = 'screenshots';
-
-const signInAs = async (page: Page, email: string) => {
-  const prompt = page.getByRole('dialog', { name: 'Set Your Dashboard Filters' });
-  await page.addLocatorHandler(prompt, async () => {
-    await prompt.getByRole('button', { name: 'Skip for now' }).click();
-    await expect(prompt).toHaveCount(0);
-  });
-  await signIn(page, email);
-  await expect(page).not.toHaveURL(/\/login/);
-};
-
-const csrf = async (page: Page) => {
-  const cookies = await page.context().cookies();
-  return { 'X-CSRF-TOKEN': cookies.find((c) => c.name === 'csrf_access_token')?.value ?? '' };
-};
-
-const openConsole = async (page: Page) => {
-  await page.goto('/data-sync');
-  await expect(page.getByRole('heading', { level: 1, name: 'Data Sync' })).toBeVisible();
-  await expect(page.getByTestId('group-card').first()).toBeVisible();
-};
 
 /** Waits (through the API) until the group has no run in progress, e.g. the first-start sync. */
 const waitUntilIdle = async (page: Page) => {

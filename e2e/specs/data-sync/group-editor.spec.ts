@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { TSyncJob } from '@portal/domain/data-sync-api';
-import { expectNoA11yViolations, signIn } from '../../support/auth';
+import { csrf, expectNoA11yViolations, signInAs } from '../../support/auth';
+import { openConsole } from '../../support/data-sync';
 
 /**
  * Groups built on screen (issue 31): an admin builds a group from the warehouse's
@@ -36,27 +37,6 @@ WHERE ${CURRENT('PY')}
 /** A trillion-row cross join that can only be stopped; even finished it would load no row. */
 const RUNAWAY_QUERY = `SELECT PY.PAYORKEY AS payor_key FROM PAYORS PY
 WHERE (SELECT SUM(a.range * b.range) FROM range(1000000) AS a, range(1000000) AS b) < 0`;
-
-const signInAs = async (page: Page, email: string) => {
-  const prompt = page.getByRole('dialog', { name: 'Set Your Dashboard Filters' });
-  await page.addLocatorHandler(prompt, async () => {
-    await prompt.getByRole('button', { name: 'Skip for now' }).click();
-    await expect(prompt).toHaveCount(0);
-  });
-  await signIn(page, email);
-  await expect(page).not.toHaveURL(/\/login/);
-};
-
-const csrf = async (page: Page) => {
-  const cookies = await page.context().cookies();
-  return { 'X-CSRF-TOKEN': cookies.find((c) => c.name === 'csrf_access_token')?.value ?? '' };
-};
-
-const openConsole = async (page: Page) => {
-  await page.goto('/data-sync');
-  await expect(page.getByRole('heading', { level: 1, name: 'Data Sync' })).toBeVisible();
-  await expect(page.getByTestId('group-card').first()).toBeVisible();
-};
 
 const cardOf = (page: Page, name: string) =>
   page.getByTestId('group-card').filter({ has: page.getByRole('heading', { name, exact: true }) });

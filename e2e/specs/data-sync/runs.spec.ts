@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { TSyncJob } from '@portal/domain/data-sync-api';
 import type { TSyncGroup } from '@portal/domain/sync-mapping';
-import { expectNoA11yViolations, signIn } from '../../support/auth';
+import { csrf, expectNoA11yViolations, signInAs } from '../../support/auth';
+import { openConsole } from '../../support/data-sync';
 
 /**
  * Runs an operator can read (issue 31): a group's card follows its run with its own bar,
@@ -17,27 +18,6 @@ const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6
 const GROUP_ID = `e2e_runs_${stamp}`;
 const GROUP_NAME = `E2E runs ${stamp}`;
 const SHOTS = 'screenshots';
-
-const signInAs = async (page: Page, email: string) => {
-  const prompt = page.getByRole('dialog', { name: 'Set Your Dashboard Filters' });
-  await page.addLocatorHandler(prompt, async () => {
-    await prompt.getByRole('button', { name: 'Skip for now' }).click();
-    await expect(prompt).toHaveCount(0);
-  });
-  await signIn(page, email);
-  await expect(page).not.toHaveURL(/\/login/);
-};
-
-const csrf = async (page: Page) => {
-  const cookies = await page.context().cookies();
-  return { 'X-CSRF-TOKEN': cookies.find((c) => c.name === 'csrf_access_token')?.value ?? '' };
-};
-
-const openConsole = async (page: Page) => {
-  await page.goto('/data-sync');
-  await expect(page.getByRole('heading', { level: 1, name: 'Data Sync' })).toBeVisible();
-  await expect(page.getByTestId('group-card').first()).toBeVisible();
-};
 
 const cardOf = (page: Page) =>
   page.getByTestId('group-card').filter({ has: page.getByRole('heading', { name: GROUP_NAME }) });

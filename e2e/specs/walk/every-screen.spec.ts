@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoA11yViolations, signIn } from '../../support/auth';
+import { expectNoA11yViolations, signInAs } from '../../support/auth';
 
 /**
  * Issue 29's closing walk: every screen, as each role that may open it, at a desktop and
@@ -47,16 +47,6 @@ const WALKS: { who: string | null; screens: string[] }[] = [
   { who: 'patient@example.com', screens: ['/dashboard', '/contact', '/profile'] },
   { who: 'case_manager_admin@example.com', screens: ['/dashboard', '/profile'] },
 ];
-
-const signInAs = async (page: Page, email: string) => {
-  const prompt = page.getByRole('dialog', { name: 'Set Your Dashboard Filters' });
-  await page.addLocatorHandler(prompt, async () => {
-    await prompt.getByRole('button', { name: 'Skip for now' }).click();
-    await expect(prompt).toHaveCount(0);
-  });
-  await signIn(page, email);
-  await expect(page).not.toHaveURL(/\/login/);
-};
 
 /** The screen has drawn its heading and nothing on it is still loading. */
 const settled = async (page: Page) => {
