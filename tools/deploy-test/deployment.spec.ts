@@ -129,7 +129,12 @@ describe('two hosts behind nginx', () => {
         answers.push({ status, at: Date.now() });
       }
     })();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The traffic is flowing (and answered) before the database goes away.
+    await until(
+      'answers before the restart',
+      async () => (answers.length >= 5 ? true : undefined),
+      10_000,
+    );
     await deployment.postgres.restart();
     await until(
       'a 200 after the restart',
@@ -184,6 +189,8 @@ describe('two hosts behind nginx', () => {
       async () => ((await scheduled()).length >= 1 ? true : undefined),
       75_000,
     );
+    // An observation window, not a wait for something to happen: five ticks of each process
+    // after the slot, in which a second run of the same slot would have to appear.
     await new Promise((resolve) => setTimeout(resolve, 5_000));
     const runs = await scheduled();
     const slots = runs.map((job) => job.start_time.slice(0, 16));
