@@ -8,6 +8,7 @@ import { DEFAULT_MAPPINGS } from '../sync/default-groups';
 import { useTestPortal } from '../test/test-portal';
 import { useTestWarehouse } from '../test/warehouse';
 import { eachSchema } from './openapi';
+import { toJsonSchema } from '../test/openapi-json-schema';
 
 /**
  * Issue 32: the OpenAPI document drives outside tools. It validates as OpenAPI 3.0 (the
@@ -39,21 +40,6 @@ type TDocument = {
   openapi: string;
   paths: Record<string, Record<string, TOperation>>;
   [key: string]: unknown;
-};
-
-/** OpenAPI 3.0's schema dialect as JSON Schema: `nullable` becomes a `null` type. */
-const toJsonSchema = (schema: TSchema): TSchema => {
-  const copy = structuredClone(schema);
-  eachSchema(copy, (node) => {
-    if (node.nullable === true && typeof node.type === 'string') {
-      node.type = [node.type, 'null'];
-      if (Array.isArray(node.enum)) {
-        node.enum = [...(node.enum as unknown[]), null];
-      }
-    }
-    delete node.nullable;
-  });
-  return copy;
 };
 
 const ajv = new Ajv({ strict: true, allErrors: true, validateFormats: false });

@@ -6,6 +6,7 @@ import type { TBatch, TDestinationColumn, TValue } from '../batch';
 import { addBatch, emptyChecksum, formatChecksum } from '../checksum';
 import { openLoader } from './index';
 import type { TDestinationState, TLoader, TLoadMode } from './types';
+import { AWKWARD_TEXTS } from './copy-texts';
 
 /**
  * The values PostgreSQL's COPY text format must escape or tell apart (NULL from '', a
@@ -13,22 +14,7 @@ import type { TDestinationState, TLoader, TLoadMode } from './types';
  * (epoch ms, the largest safe integer, negatives) and 'YYYY-MM-DD' dates, loaded through
  * the real loader and read back exactly. On every dialect, so the three loaders agree.
  */
-const TEXTS: (string | null)[] = [
-  null,
-  '',
-  ' ',
-  'NULL',
-  '\\N',
-  '\\',
-  'ends with a backslash\\',
-  'tab\there',
-  'line\nbreak',
-  'carriage\rreturn\r\n',
-  'back\\slash \\t not a tab',
-  'bell \u0007 escape \u001b vertical \u000b form \f backspace \b',
-  'Zoë 😀 日本 e\u0301',
-  `O'Brien "Jr." {braces}, [brackets]`,
-];
+const TEXTS: (string | null)[] = [null, ...AWKWARD_TEXTS, `O'Brien "Jr." {braces}, [brackets]`];
 const BIG: (number | null)[] = [
   0,
   -1,

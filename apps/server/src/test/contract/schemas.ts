@@ -1,23 +1,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { TFuzzSpec } from 'openapi-fuzzer-core';
-import { eachSchema } from '../../plugins/openapi';
 import { JSON_TYPE, type TOperation, type TSchema } from './document';
-
-/** OpenAPI 3.0's schema dialect as JSON Schema: `nullable` becomes a `null` type, no examples. */
-const toJsonSchema = (schema: TSchema): TSchema => {
-  const copy = structuredClone(schema);
-  eachSchema(copy, (node) => {
-    if (node.nullable === true && typeof node.type === 'string') {
-      node.type = [node.type, 'null'];
-      if (Array.isArray(node.enum)) {
-        node.enum = [...(node.enum as unknown[]), null];
-      }
-    }
-    delete node.nullable;
-    delete node.example;
-  });
-  return copy;
-};
+import { toJsonSchema } from '../openapi-json-schema';
 
 const strictAjv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
 /** Path and query values arrive as text: coerced as the API's validator coerces them. */
