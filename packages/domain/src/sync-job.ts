@@ -23,6 +23,8 @@ export type TSyncLogLevel = (typeof SYNC_LOG_LEVELS)[number];
 
 /** The id of the group that runs every default mapping in dependency order. */
 export const DEFAULT_FULL_SYNC_GROUP_ID = 'default_full_sync';
+/** Every default mapping reloaded in full, the incremental ones too (issue 33). */
+export const DEFAULT_FULL_RELOAD_GROUP_ID = 'default_full_reload';
 
 /** The job type a mapping of the given type runs as. */
 export const jobTypeOfMapping = (mappingType: string): TSyncJobType =>

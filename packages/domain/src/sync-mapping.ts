@@ -95,6 +95,8 @@ export const ZIncremental = z.object({
   cursor_column: z.union([ZPath, z.array(ZPath).min(1)], {
     error: 'cursor_column must be a column name or a list of column names',
   }),
+  /** Every run reloads the whole table and reconciles it, then sets the mark (a nightly reload). */
+  full_reload: z.boolean().optional(),
 });
 export type TIncremental = z.infer<typeof ZIncremental>;
 

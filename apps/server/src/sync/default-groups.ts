@@ -1,6 +1,6 @@
 import { SYNC_DESTINATION_TABLES } from '@portal/domain/sync-destinations';
 import { INTAKE_STATUSES } from '@portal/domain/order-status';
-import { DEFAULT_FULL_SYNC_GROUP_ID } from '@portal/domain/sync-job';
+import { DEFAULT_FULL_RELOAD_GROUP_ID, DEFAULT_FULL_SYNC_GROUP_ID } from '@portal/domain/sync-job';
 import { ZSyncGroup, type TMappingInput, type TSyncGroup } from '@portal/domain/sync-mapping';
 
 /**
@@ -20,6 +20,27 @@ const dataframe = (
   type: 'snowpark_dataframe',
   operations,
   truncate_first: true,
+});
+
+/**
+ * The large tables' mappings run incrementally (issue 33): by their key, reading only the
+ * rows whose LASTMODIFIED (of any table the mapping reads) passed the last run's mark.
+ */
+const incremental = (mapping: TMappingInput, key: string, cursors: string[]): TMappingInput => ({
+  ...mapping,
+  truncate_first: false,
+  use_upsert: true,
+  key_columns: [key],
+  incremental: { cursor_column: cursors.map((alias) => `${alias}.LASTMODIFIED`) },
+});
+
+/** A default mapping as a plain reload of the whole table, without its cursor (tests, tools). */
+export const wholeTableMapping = (mapping: TMappingInput): TMappingInput => ({
+  ...mapping,
+  truncate_first: true,
+  use_upsert: false,
+  key_columns: [],
+  incremental: undefined,
 });
 
 const cols = (pairs: Record<string, string | string[]>) =>
@@ -59,48 +80,52 @@ const currentOrder: TOperationInput = {
 };
 
 export const DEFAULT_MAPPINGS: Record<string, TMappingInput> = {
-  patients: dataframe('patients', [
-    { type: 'base_table', table: 'PATIENTS', alias: 'P' },
-    {
-      type: 'join',
-      table: 'PERSONS',
-      alias: 'PE',
-      conditions: [{ left: 'PERSONKEY', right: 'PERSONKEY', filter: current('PE') }],
-    },
-    ...addressJoins('BILLINGADDRESSKEY', 'BA', 'BS'),
-    ...addressJoins('DELIVERYADDRESSKEY', 'DA', 'DS'),
-    {
-      type: 'join',
-      table: 'PATIENTPAYORS',
-      alias: 'PP',
-      conditions: [
-        {
-          left: 'PATIENTKEY',
-          right: 'PATIENTKEY',
-          filter: `${current('PP')} AND PP.PAYORLEVEL = 1`,
-        },
-      ],
-    },
-    { type: 'filter', condition: current('P') },
-    {
-      type: 'select',
-      columns: cols({
-        patient_key: 'P.PATIENTKEY',
-        patient_id: 'P.PATIENTID',
-        first_name: 'PE.FIRSTNAME',
-        last_name: 'PE.LASTNAME',
-        dob: 'PE.DOB',
-        phone: ['PE.PHONE', 'PE.PHONEMOBILE'],
-        phone_mobile: 'PE.PHONEMOBILE',
-        email: 'PE.EMAIL',
-        doctor_key: 'P.DOCTORKEY',
-        payor_key: 'PP.PAYORKEY',
-        ...address('b', 'BA', 'BS'),
-        ...address('d', 'DA', 'DS'),
-        created_at: 'P.CREATEDDATE',
-      }),
-    },
-  ]),
+  patients: incremental(
+    dataframe('patients', [
+      { type: 'base_table', table: 'PATIENTS', alias: 'P' },
+      {
+        type: 'join',
+        table: 'PERSONS',
+        alias: 'PE',
+        conditions: [{ left: 'PERSONKEY', right: 'PERSONKEY', filter: current('PE') }],
+      },
+      ...addressJoins('BILLINGADDRESSKEY', 'BA', 'BS'),
+      ...addressJoins('DELIVERYADDRESSKEY', 'DA', 'DS'),
+      {
+        type: 'join',
+        table: 'PATIENTPAYORS',
+        alias: 'PP',
+        conditions: [
+          {
+            left: 'PATIENTKEY',
+            right: 'PATIENTKEY',
+            filter: `${current('PP')} AND PP.PAYORLEVEL = 1`,
+          },
+        ],
+      },
+      { type: 'filter', condition: current('P') },
+      {
+        type: 'select',
+        columns: cols({
+          patient_key: 'P.PATIENTKEY',
+          patient_id: 'P.PATIENTID',
+          first_name: 'PE.FIRSTNAME',
+          last_name: 'PE.LASTNAME',
+          dob: 'PE.DOB',
+          phone: ['PE.PHONE', 'PE.PHONEMOBILE'],
+          phone_mobile: 'PE.PHONEMOBILE',
+          email: 'PE.EMAIL',
+          doctor_key: 'P.DOCTORKEY',
+          payor_key: 'PP.PAYORKEY',
+          ...address('b', 'BA', 'BS'),
+          ...address('d', 'DA', 'DS'),
+          created_at: 'P.CREATEDDATE',
+        }),
+      },
+    ]),
+    'patient_key',
+    ['P', 'PE', 'BA', 'BS', 'DA', 'DS', 'PP'],
+  ),
   doctors: dataframe('doctors', [
     { type: 'base_table', table: 'DOCTORS', alias: 'D' },
     { type: 'filter', condition: current('D') },
@@ -152,104 +177,120 @@ export const DEFAULT_MAPPINGS: Record<string, TMappingInput> = {
       }),
     },
   ]),
-  patient_payors: dataframe('patient_payors', [
-    { type: 'base_table', table: 'PATIENTPAYORS', alias: 'PP' },
-    {
-      type: 'join',
-      table: 'PAYORS',
-      alias: 'PY',
-      conditions: [{ left: 'PAYORKEY', right: 'PAYORKEY', filter: current('PY') }],
-    },
-    {
-      type: 'join',
-      table: 'COMPANIES',
-      alias: 'C',
-      conditions: [{ left: 'PY.COMPANYKEY', right: 'COMPANYKEY', filter: current('C') }],
-    },
-    { type: 'filter', condition: current('PP') },
-    {
-      type: 'select',
-      columns: cols({
-        patient_payor_key: 'PP.PATIENTPAYORKEY',
-        patient_key: 'PP.PATIENTKEY',
-        payor_key: 'PP.PAYORKEY',
-        level: 'PP.LEVELNAME',
-        level_rank: 'PP.PAYORLEVEL',
-        company_name: 'C.NAME',
-      }),
-    },
-  ]),
-  orders: dataframe('orders', [
-    { type: 'base_table', table: 'SALESORDERS', alias: 'SO' },
-    {
-      type: 'join',
-      table: 'SOCLASSIFICATIONS',
-      alias: 'SC',
-      conditions: [
-        { left: 'SOCLASSIFICATIONKEY', right: 'SOCLASSIFICATIONKEY', filter: current('SC') },
-      ],
-    },
-    { type: 'filter', condition: current('SO') },
-    {
-      type: 'select',
-      columns: cols({
-        order_id: 'SO.SALESORDERKEY',
-        so_number: 'SO.SONUMBER',
-        patient_key: 'SO.PATIENTKEY',
-        doctor_key: 'SO.DOCTORKEY',
-        date_created: 'SO.DATECREATED',
-        status: 'SO.STATUS',
-        delivery_status: 'SO.DELIVERYSTATUS',
-        delivery_date: 'SO.DELIVERYDATE',
-        tracking_number: 'SO.TRACKINGNUMBER',
-        carrier: 'SO.CARRIER',
-        intake_status: 'SO.INTAKESTATUS',
-        so_classification_key: 'SO.SOCLASSIFICATIONKEY',
-        so_classification_name: 'SC.NAME',
-      }),
-    },
-  ]),
-  order_items: dataframe('order_items', [
-    { type: 'base_table', table: 'SALESORDERITEMS', alias: 'L' },
-    currentOrder,
-    {
-      type: 'join',
-      table: 'ITEMS',
-      alias: 'I',
-      conditions: [{ left: 'ITEMKEY', right: 'ITEMKEY', filter: current('I') }],
-    },
-    { type: 'filter', condition: current('L') },
-    {
-      type: 'select',
-      columns: cols({
-        order_item_key: 'L.SALESORDERITEMKEY',
-        order_id: 'L.SALESORDERKEY',
-        so_number: 'L.SONUMBER',
-        item_key: 'L.ITEMKEY',
-        item_id: 'L.ITEMID',
-        item_name: ['I.NAME', 'L.ITEMNAME'],
-        description: 'I.DESCRIPTION',
-        sku: 'L.SKU',
-        hcpcs_code: 'L.HCPCSCODE',
-        quantity: 'L.QUANTITY',
-      }),
-    },
-  ]),
-  order_status_history: dataframe('order_status_history', [
-    { type: 'base_table', table: 'SALESORDERSTATUSHISTORY', alias: 'H' },
-    currentOrder,
-    { type: 'filter', condition: current('H') },
-    {
-      type: 'select',
-      columns: cols({
-        status_history_key: 'H.STATUSHISTORYKEY',
-        order_id: 'H.SALESORDERKEY',
-        status: 'H.STATUS',
-        entered_at: 'H.ENTEREDAT',
-        exited_at: 'H.EXITEDAT',
-      }),
-    },
-  ]),
+  patient_payors: incremental(
+    dataframe('patient_payors', [
+      { type: 'base_table', table: 'PATIENTPAYORS', alias: 'PP' },
+      {
+        type: 'join',
+        table: 'PAYORS',
+        alias: 'PY',
+        conditions: [{ left: 'PAYORKEY', right: 'PAYORKEY', filter: current('PY') }],
+      },
+      {
+        type: 'join',
+        table: 'COMPANIES',
+        alias: 'C',
+        conditions: [{ left: 'PY.COMPANYKEY', right: 'COMPANYKEY', filter: current('C') }],
+      },
+      { type: 'filter', condition: current('PP') },
+      {
+        type: 'select',
+        columns: cols({
+          patient_payor_key: 'PP.PATIENTPAYORKEY',
+          patient_key: 'PP.PATIENTKEY',
+          payor_key: 'PP.PAYORKEY',
+          level: 'PP.LEVELNAME',
+          level_rank: 'PP.PAYORLEVEL',
+          company_name: 'C.NAME',
+        }),
+      },
+    ]),
+    'patient_payor_key',
+    ['PP', 'PY', 'C'],
+  ),
+  orders: incremental(
+    dataframe('orders', [
+      { type: 'base_table', table: 'SALESORDERS', alias: 'SO' },
+      {
+        type: 'join',
+        table: 'SOCLASSIFICATIONS',
+        alias: 'SC',
+        conditions: [
+          { left: 'SOCLASSIFICATIONKEY', right: 'SOCLASSIFICATIONKEY', filter: current('SC') },
+        ],
+      },
+      { type: 'filter', condition: current('SO') },
+      {
+        type: 'select',
+        columns: cols({
+          order_id: 'SO.SALESORDERKEY',
+          so_number: 'SO.SONUMBER',
+          patient_key: 'SO.PATIENTKEY',
+          doctor_key: 'SO.DOCTORKEY',
+          date_created: 'SO.DATECREATED',
+          status: 'SO.STATUS',
+          delivery_status: 'SO.DELIVERYSTATUS',
+          delivery_date: 'SO.DELIVERYDATE',
+          tracking_number: 'SO.TRACKINGNUMBER',
+          carrier: 'SO.CARRIER',
+          intake_status: 'SO.INTAKESTATUS',
+          so_classification_key: 'SO.SOCLASSIFICATIONKEY',
+          so_classification_name: 'SC.NAME',
+        }),
+      },
+    ]),
+    'order_id',
+    ['SO', 'SC'],
+  ),
+  order_items: incremental(
+    dataframe('order_items', [
+      { type: 'base_table', table: 'SALESORDERITEMS', alias: 'L' },
+      currentOrder,
+      {
+        type: 'join',
+        table: 'ITEMS',
+        alias: 'I',
+        conditions: [{ left: 'ITEMKEY', right: 'ITEMKEY', filter: current('I') }],
+      },
+      { type: 'filter', condition: current('L') },
+      {
+        type: 'select',
+        columns: cols({
+          order_item_key: 'L.SALESORDERITEMKEY',
+          order_id: 'L.SALESORDERKEY',
+          so_number: 'L.SONUMBER',
+          item_key: 'L.ITEMKEY',
+          item_id: 'L.ITEMID',
+          item_name: ['I.NAME', 'L.ITEMNAME'],
+          description: 'I.DESCRIPTION',
+          sku: 'L.SKU',
+          hcpcs_code: 'L.HCPCSCODE',
+          quantity: 'L.QUANTITY',
+        }),
+      },
+    ]),
+    'order_item_key',
+    ['L', 'SO', 'I'],
+  ),
+  order_status_history: incremental(
+    dataframe('order_status_history', [
+      { type: 'base_table', table: 'SALESORDERSTATUSHISTORY', alias: 'H' },
+      currentOrder,
+      { type: 'filter', condition: current('H') },
+      {
+        type: 'select',
+        columns: cols({
+          status_history_key: 'H.STATUSHISTORYKEY',
+          order_id: 'H.SALESORDERKEY',
+          status: 'H.STATUS',
+          entered_at: 'H.ENTEREDAT',
+          exited_at: 'H.EXITEDAT',
+        }),
+      },
+    ]),
+    'status_history_key',
+    ['H', 'SO'],
+  ),
   intake_patients: {
     mysql_table: 'intake_patients',
     type: 'sql_query',
@@ -275,12 +316,24 @@ const titleOf = (table: string) =>
     .join(' ')
     .replace(/^So /, 'SO ');
 
-/** One group per destination table, then default_full_sync with all of them in order. */
+/** The mapping as a full reload: an incremental one reloads in full and sets its mark. */
+const reloading = (mapping: TMappingInput): TMappingInput =>
+  mapping.incremental
+    ? { ...mapping, incremental: { ...mapping.incremental, full_reload: true } }
+    : mapping;
+
+/**
+ * One group per destination table, then default_full_sync with all of them in order (the
+ * large tables incremental), then default_full_reload: the same, every table reloaded in
+ * full and reconciled, to run on demand or on a nightly schedule.
+ */
 export const defaultGroups = (): TSyncGroup[] => {
   const perTable = DEFAULT_TABLE_ORDER.map((table) => ({
     id: table,
     name: titleOf(table),
-    description: `Replaces the portal's ${table} table from the warehouse`,
+    description: DEFAULT_MAPPINGS[table]!.incremental
+      ? `Brings the portal's ${table} table up to date with the rows changed in the warehouse since its last run`
+      : `Replaces the portal's ${table} table from the warehouse`,
     mappings: [DEFAULT_MAPPINGS[table]!],
     isDefault: true,
   }));
@@ -291,6 +344,14 @@ export const defaultGroups = (): TSyncGroup[] => {
       name: 'Full sync',
       description: 'Every default mapping, patients, doctors and payors first',
       mappings: perTable.flatMap((group) => group.mappings),
+      isDefault: true,
+    },
+    {
+      id: DEFAULT_FULL_RELOAD_GROUP_ID,
+      name: 'Full reload',
+      description:
+        'Every default mapping reloaded in full and reconciled, the incremental ones too: run it on demand, or schedule it nightly',
+      mappings: perTable.flatMap((group) => group.mappings.map(reloading)),
       isDefault: true,
     },
   ].map((group) => ZSyncGroup.parse(group));

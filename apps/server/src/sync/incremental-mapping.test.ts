@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAPPING_MESSAGES, validateMapping, ZMapping } from '@portal/domain/sync-mapping';
 import { duckdbDialect } from './compile';
-import { DEFAULT_MAPPINGS } from './default-groups';
+import { DEFAULT_MAPPINGS, wholeTableMapping } from './default-groups';
 import { changedRowsSql, cursorWindow, maxCursorSql, touchedKeysSql } from './incremental';
 
 const orders = {
@@ -15,7 +15,7 @@ const orders = {
 describe('incremental mappings', () => {
   it('accepts an upserting dataframe mapping with a cursor, and leaves others as they were', () => {
     expect(validateMapping(orders)).toMatchObject({ ok: true });
-    const plain = validateMapping(DEFAULT_MAPPINGS.orders);
+    const plain = validateMapping(wholeTableMapping(DEFAULT_MAPPINGS.orders!));
     expect(plain.ok && plain.mapping.incremental).toBe(undefined);
   });
 

@@ -5,7 +5,7 @@ import { createDatabase, type TPortalDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { createTestDatabase, testDialects } from '../test/databases';
 import { useTestWarehouse } from '../test/warehouse';
-import { DEFAULT_MAPPINGS } from './default-groups';
+import { DEFAULT_MAPPINGS, wholeTableMapping } from './default-groups';
 import { ConcurrentRunError, readWatermark } from './incremental-store';
 import { getJob, getJobLogs } from './jobs';
 import { openLoader } from './load/index';
@@ -28,7 +28,7 @@ const incrementalOrders: TMappingInput = {
   key_columns: ['order_id'],
   incremental: { cursor_column: ['SO.LASTMODIFIED', 'SC.LASTMODIFIED'] },
 };
-const fullOrders: TMappingInput = { ...DEFAULT_MAPPINGS.orders!, truncate_first: true };
+const fullOrders = wholeTableMapping(DEFAULT_MAPPINGS.orders!);
 /** A mapping over three tables with an inner join: an order's deletion takes its items out. */
 const incrementalItems: TMappingInput = {
   ...DEFAULT_MAPPINGS.order_items!,
@@ -37,7 +37,7 @@ const incrementalItems: TMappingInput = {
   key_columns: ['order_item_key'],
   incremental: { cursor_column: ['L.LASTMODIFIED', 'SO.LASTMODIFIED', 'I.LASTMODIFIED'] },
 };
-const fullItems: TMappingInput = { ...DEFAULT_MAPPINGS.order_items!, truncate_first: true };
+const fullItems = wholeTableMapping(DEFAULT_MAPPINGS.order_items!);
 
 const DAYS = ['2025-07-01T08:00:00Z', '2025-07-02T08:00:00Z', '2025-07-03T08:00:00Z'];
 

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { TMapping, TOperation } from '@portal/domain/sync-mapping';
 import type { Database } from '../db/schema';
 import { coerceBatch, type TValue } from './batch';
+import { derivedChanges } from './derived-changes';
 import { compileMapping, type TWarehouseDialect } from './compile';
 import {
   commitWatermarkStep,
@@ -100,6 +101,12 @@ const compileOperations = (
   dialect: TWarehouseDialect,
 ) => compileMapping({ ...mapping, operations }, dialect);
 
+/** The destination columns the mapping's select fills. */
+const selectedColumns = (mapping: TMapping) => {
+  const select = mapping.operations?.at(-1);
+  return select?.type === 'select' ? select.columns.map((column) => column.target) : [];
+};
+
 /** Each key column's warehouse source (validation made the only select the last operation). */
 const keySources = (mapping: TMapping) => {
   const select = mapping.operations?.at(-1);
@@ -192,7 +199,12 @@ export const syncIncremental = async (
   const hash = mappingHash(mapping, dialect);
   const previous = await readWatermark(portal, table);
   const since =
-    previous && previous.needs_full === 0 && previous.mapping_hash === hash ? previous.mark : null;
+    previous &&
+    previous.needs_full === 0 &&
+    previous.mapping_hash === hash &&
+    !mapping.incremental!.full_reload
+      ? previous.mark
+      : null;
   const full = since === null;
   const maxima = await readAll(warehouse, maxCursorSql(mapping, dialect, since));
   const upTo = greatest(maxima.rows[0] ?? []) ?? since;
@@ -211,7 +223,9 @@ export const syncIncremental = async (
         ? 'no high-water mark yet'
         : previous.mapping_hash !== hash
           ? 'the mapping changed'
-          : 'a full reload was requested';
+          : mapping.incremental!.full_reload
+            ? 'the mapping reloads in full on every run'
+            : 'a full reload was requested';
       log('info', `Full reload of ${table} (${why}), up to ${upTo ?? 'no rows'}`);
       await describeDestination(loader, table);
       const total = await warehouse.count(fullSql);
@@ -238,12 +252,19 @@ export const syncIncremental = async (
     );
     const liveCount = await warehouse.count(fullSql);
     const total = await warehouse.count(sql);
+    // The derived tables follow the changed rows where the table's changes can be traced.
+    const changes = derivedChanges(loader.dialect, table, {
+      keyColumns: mapping.key_columns,
+      stagedColumns: selectedColumns(mapping),
+      keys,
+    });
     const run = await loadQuery({
       ...options,
       sql,
       total,
       mode: 'upsert',
-      before: deleteKeySteps(loader.dialect, table, mapping.key_columns, keys),
+      before: changes?.before ?? deleteKeySteps(loader.dialect, table, mapping.key_columns, keys),
+      afterLoad: changes?.after,
       after: [tableCountStep(loader.dialect, table, liveCount), commit],
     });
     log(

@@ -1,13 +1,10 @@
 import type { Kysely } from 'kysely';
 import { validateMapping, type TMapping } from '@portal/domain/sync-mapping';
 import type { Database } from '../db/schema';
-import { summaryRefillSql } from '../modules/analytics/summaries';
-import { orderCountRefillSql } from '../modules/patients/order-count-summary';
-import { searchKeyRefillSql } from '../modules/patients/patient-phones';
-import { worklistRefillSql } from '../modules/worklist/summary';
 import { coerceBatch, type TBatch, type TDestinationColumn } from './batch';
 import { addBatch, emptyChecksum } from './checksum';
 import { compileMapping } from './compile';
+import { derivedRefillSql } from './derived-changes';
 import { syncIncremental, type TIncrementalRun } from './incremental';
 import { invalidateWatermarkStep } from './incremental-store';
 import type { TLoader, TLoadMode, TLoadStep } from './load/types';
@@ -63,6 +60,8 @@ export type TLoadQueryOptions = Omit<TSyncMappingOptions, 'mapping'> & {
   mode: TLoadMode;
   before?: TLoadStep[] | undefined;
   after?: TLoadStep[] | undefined;
+  /** The derived tables' statements; by default, every one rebuilt (derived-changes.ts). */
+  afterLoad?: string[] | undefined;
 };
 
 /**
@@ -163,12 +162,7 @@ export const loadQuery = async (options: TLoadQueryOptions): Promise<TMappingRun
     verify: (destination) => {
       reconciliation = reconcile({ table, warehouseCount: total, source, destination });
     },
-    afterLoad: [
-      ...summaryRefillSql(loader.dialect, table),
-      ...(table === 'orders' ? orderCountRefillSql(loader.dialect) : []),
-      ...worklistRefillSql(loader.dialect, table),
-      ...searchKeyRefillSql(table),
-    ],
+    afterLoad: options.afterLoad ?? derivedRefillSql(loader.dialect, table),
     before: options.before,
     after: options.after,
   });

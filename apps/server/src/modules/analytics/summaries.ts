@@ -15,13 +15,13 @@ export type TSummaryDialect = 'sqlite' | 'mysql' | 'postgres';
 export const SUMMARY_SOURCE_TABLES = ['orders', 'order_status_history', 'patients'] as const;
 
 /** Whole UTC days since the epoch, as the domain's dayOf() counts them (times are positive). */
-const dayOf = (dialect: TSummaryDialect, column: string) =>
+export const dayOf = (dialect: TSummaryDialect, column: string) =>
   dialect === 'mysql' ? `(${column} DIV 86400000)` : `(${column} / 86400000)`;
 
-const CATEGORY = `COALESCE(NULLIF(o.so_classification_name, ''), 'Uncategorized')`;
+export const CATEGORY = `COALESCE(NULLIF(o.so_classification_name, ''), 'Uncategorized')`;
 
 /** The core spec's shipped group (order-status.ts), as SQL over h.status. */
-const SHIPPED = statusGroupConditions('h.status').shipped;
+export const SHIPPED = statusGroupConditions('h.status').shipped;
 
 const processingDays = (dialect: TSummaryDialect) => [
   'DELETE FROM analytics_processing_days',
@@ -51,17 +51,26 @@ const statusDays = (dialect: TSummaryDialect) => [
    ) t GROUP BY day, status`,
 ];
 
-const patientDays = (dialect: TSummaryDialect) => [
-  'DELETE FROM analytics_patient_days',
-  `INSERT INTO analytics_patient_days (patient_key, day, category, order_count)
+/**
+ * Orders per patient, day and category; with `patients` (a table of patient_key), only
+ * those patients' rows, as an incremental sync refreshes them (sync/derived-changes.ts).
+ */
+export const patientDays = (dialect: TSummaryDialect, patients?: string) => {
+  const scope = patients
+    ? (column: string) => ` AND ${column} IN (SELECT patient_key FROM ${patients})`
+    : () => '';
+  return [
+    `DELETE FROM analytics_patient_days${patients ? ` WHERE ${scope('patient_key').slice(5)}` : ''}`,
+    `INSERT INTO analytics_patient_days (patient_key, day, category, order_count)
    SELECT patient_key, day, category, COUNT(*) FROM (
      SELECT o.patient_key, ${dayOf(dialect, 'o.date_created')} AS day, ${CATEGORY} AS category
-     FROM orders o WHERE o.patient_key IS NOT NULL AND o.date_created IS NOT NULL
+     FROM orders o WHERE o.patient_key IS NOT NULL AND o.date_created IS NOT NULL${scope('o.patient_key')}
    ) t GROUP BY patient_key, day, category`,
-];
+  ];
+};
 
 /** A new version for every refill, so each process knows its memo is stale. */
-const stamp = (now: number) => [
+export const stamp = (now: number) => [
   'DELETE FROM analytics_refresh',
   `INSERT INTO analytics_refresh (id, refreshed_at, version) VALUES (1, ${Math.trunc(now)}, ${Math.floor(Math.random() * 2 ** 48)})`,
 ];

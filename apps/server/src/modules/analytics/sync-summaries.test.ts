@@ -163,14 +163,16 @@ describe.each(testDialects())('analytics summaries after a sync [%s]', (dialect)
   }, 120_000);
 
   it('follows the warehouse after a re-sync of changed orders and history, load by load', async () => {
+    const STAMP = `LASTMODIFIED = TIMESTAMP '2031-01-01 00:00:00'`;
     const before = await plainProcessingTime(bed.db(), NOW, 180);
     await bed.editWarehouse([
-      // Older creation dates, other categories, lost history rows, longer stays.
-      `UPDATE SALESORDERS SET DATECREATED = DATECREATED - INTERVAL 9 DAY WHERE SALESORDERKEY % 3 = 0`,
-      `UPDATE SALESORDERS SET SOCLASSIFICATIONKEY = 2 WHERE SALESORDERKEY % 5 = 0`,
-      `UPDATE SALESORDERS SET STATUS = 'RCM - Billing' WHERE SALESORDERKEY % 11 = 0`,
-      `DELETE FROM SALESORDERSTATUSHISTORY WHERE STATUSHISTORYKEY % 7 = 0`,
-      `UPDATE SALESORDERSTATUSHISTORY SET EXITEDAT = EXITEDAT + INTERVAL 2 DAY WHERE SALESORDERKEY % 4 = 0 AND EXITEDAT IS NOT NULL`,
+      // Older creation dates, other categories, deleted history rows, longer stays: each
+      // change stamped, as the ERP stamps it, so the incremental runs read it.
+      `UPDATE SALESORDERS SET DATECREATED = DATECREATED - INTERVAL 9 DAY, ${STAMP} WHERE SALESORDERKEY % 3 = 0`,
+      `UPDATE SALESORDERS SET SOCLASSIFICATIONKEY = 2, ${STAMP} WHERE SALESORDERKEY % 5 = 0`,
+      `UPDATE SALESORDERS SET STATUS = 'RCM - Billing', ${STAMP} WHERE SALESORDERKEY % 11 = 0`,
+      `UPDATE SALESORDERSTATUSHISTORY SET ISDELETED = TRUE, ${STAMP} WHERE STATUSHISTORYKEY % 7 = 0`,
+      `UPDATE SALESORDERSTATUSHISTORY SET EXITEDAT = EXITEDAT + INTERVAL 2 DAY, ${STAMP} WHERE SALESORDERKEY % 4 = 0 AND EXITEDAT IS NOT NULL`,
     ]);
     expect((await bed.sync('orders')).status).toBe('completed');
     // Orders are new, the history still the old: the summaries agree with both as they are.

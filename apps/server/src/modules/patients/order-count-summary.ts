@@ -24,11 +24,15 @@ const countWhen = (condition: string) => `SUM(CASE WHEN ${condition} THEN 1 ELSE
 /** Orders without a classification are kept under '' (a key column cannot be NULL). */
 export const NO_CLASSIFICATION = '';
 
-/** The statements that rebuild the summary from the orders table. */
-export const orderCountRefillSql = (dialect: TDialect): string[] => {
+/**
+ * The statements that rebuild the summary from the orders table; with `patients` (a table
+ * of patient_key), only those patients' rows, as an incremental sync refreshes them.
+ */
+export const orderCountRefillSql = (dialect: TDialect, patients?: string): string[] => {
   const groups = statusGroupConditions(statusOf(dialect));
+  const scope = patients ? `IN (SELECT patient_key FROM ${patients})` : undefined;
   return [
-    'DELETE FROM patient_order_counts',
+    `DELETE FROM patient_order_counts${scope ? ` WHERE patient_key ${scope}` : ''}`,
     `INSERT INTO patient_order_counts
        (patient_key, classification_key, order_count, in_progress_count, shipped_count, pending_docs_count)
      SELECT o.patient_key, COALESCE(o.so_classification_key, ${sqlString(NO_CLASSIFICATION)}),
@@ -37,7 +41,7 @@ export const orderCountRefillSql = (dialect: TDialect): string[] => {
             ${countWhen(groups.shipped)},
             ${countWhen(groups.pendingDocuments)}
      FROM orders o
-     WHERE o.patient_key IS NOT NULL
+     WHERE o.patient_key IS NOT NULL${scope ? ` AND o.patient_key ${scope}` : ''}
      GROUP BY o.patient_key, COALESCE(o.so_classification_key, ${sqlString(NO_CLASSIFICATION)})`,
   ];
 };

@@ -94,12 +94,17 @@ describe.each(testDialects())('the phone search table after a sync [%s]', (diale
     expect(before.some((patient) => patient.phone?.includes('-'))).toBe(true);
     expect(before.some((patient) => /^\d{10}$/.test(patient.phone ?? ''))).toBe(true);
 
+    // Stamped as the ERP stamps a change, so the incremental patients mapping reads it.
+    const STAMP = `LASTMODIFIED = TIMESTAMP '2031-01-01 00:00:00'`;
     const instance = await DuckDBInstance.create(file);
     const connection = await instance.connect();
     await connection.run(
-      `UPDATE PERSONS SET PHONE = '(212) 555-0' || lpad((PERSONKEY % 1000)::VARCHAR, 3, '0') WHERE PERSONKEY % 3 = 0`,
+      `UPDATE PERSONS SET PHONE = '(212) 555-0' || lpad((PERSONKEY % 1000)::VARCHAR, 3, '0') WHERE PERSONKEY % 3 = 0`.replace(
+        ' WHERE',
+        `, ${STAMP} WHERE`,
+      ),
     );
-    await connection.run(`UPDATE PERSONS SET PHONEMOBILE = NULL WHERE PERSONKEY % 2 = 0`);
+    await connection.run(`UPDATE PERSONS SET PHONEMOBILE = NULL, ${STAMP} WHERE PERSONKEY % 2 = 0`);
     connection.closeSync();
     instance.closeSync();
 

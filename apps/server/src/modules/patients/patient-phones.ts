@@ -20,20 +20,22 @@ const bareDigits = (column: string) =>
 const tenDigits = (digits: string) =>
   `CASE WHEN LENGTH(${digits}) = 11 AND SUBSTR(${digits}, 1, 1) = '1' THEN SUBSTR(${digits}, 2) ELSE ${digits} END`;
 
-/** The statements that rebuild patient_phones from the patients table. */
-export const patientPhoneRefillSql = (): string[] => {
-  const numbers = ['phone', 'phone_mobile']
-    .map(
-      (column) =>
-        `SELECT p.payor_key, p.patient_key, ${bareDigits(`p.${column}`)} AS d
-         FROM patients p WHERE p.payor_key IS NOT NULL AND p.${column} IS NOT NULL`,
-    )
-    .join(' UNION ALL ');
+/**
+ * The statements that rebuild patient_phones from the patients table; with `patients` (a
+ * table of patient_key), only those patients' rows, as an incremental sync refreshes them.
+ * Each patient is read once and its two numbers taken apart by a two-row join, so the
+ * statement names that table once (MariaDB cannot read a temporary table twice in one).
+ */
+export const patientPhoneRefillSql = (patients?: string): string[] => {
+  const scope = patients ? `IN (SELECT patient_key FROM ${patients})` : undefined;
   return [
-    'DELETE FROM patient_phones',
+    `DELETE FROM patient_phones${scope ? ` WHERE patient_key ${scope}` : ''}`,
     `INSERT INTO patient_phones (payor_key, digits, patient_key)
      SELECT DISTINCT n.payor_key, ${tenDigits('n.d')}, n.patient_key
-     FROM (${numbers}) n
+     FROM (SELECT p.payor_key, p.patient_key,
+                  CASE WHEN k.n = 1 THEN ${bareDigits('p.phone')} ELSE ${bareDigits('p.phone_mobile')} END AS d
+           FROM patients p CROSS JOIN (SELECT 1 AS n UNION ALL SELECT 2) k
+           WHERE p.payor_key IS NOT NULL${scope ? ` AND p.patient_key ${scope}` : ''}) n
      WHERE LENGTH(n.d) = 10 OR (LENGTH(n.d) = 11 AND SUBSTR(n.d, 1, 1) = '1')`,
   ];
 };

@@ -158,13 +158,13 @@ const freshStatistics = (dialect: TDialect): string[] => {
   }
 };
 
-/** The statements that rebuild both tables from orders, their history and patients. */
-export const worklistSql = (dialect: TDialect): string[] => {
+/**
+ * The INSERT that fills order_worklist from orders, their history and patients; with
+ * `where`, only the orders it selects (an incremental sync's changed orders).
+ */
+export const worklistInsertSql = (dialect: TDialect, where = '') => {
   const view = worklistViewSql(dialect);
-  return [
-    ...rebuildingIndexes(dialect, [
-      'DELETE FROM order_worklist',
-      `INSERT INTO order_worklist (${COLUMNS.join(', ')})
+  return `INSERT INTO order_worklist (${COLUMNS.join(', ')})
      SELECT o.order_id, o.so_number, o.patient_key, p.payor_key,
             p.last_name, p.first_name, p.patient_id, p.dob,
             LOWER(COALESCE(p.last_name, '')), LOWER(COALESCE(p.first_name, '')),
@@ -173,20 +173,25 @@ export const worklistSql = (dialect: TDialect): string[] => {
             o.date_created, COALESCE(o.date_created, 0),
             o.since, COALESCE(o.since, ${UNKNOWN_SINCE}),
             o.tracking_number, o.carrier, o.delivery_status, o.delivery_date
-     FROM (SELECT o.*, ${statusSince(dialect)} AS since FROM orders o) o
-     JOIN patients p ON p.patient_key = o.patient_key`,
-    ]),
-    'DELETE FROM order_worklist_counts',
-    `INSERT INTO order_worklist_counts
-       (payor_key, classification_key, view_group, shipped_view, order_count)
-     SELECT COALESCE(w.payor_key, ''), COALESCE(w.so_classification_key, ''),
-            w.view_group, w.shipped_view, COUNT(*)
-     FROM order_worklist w
-     GROUP BY COALESCE(w.payor_key, ''), COALESCE(w.so_classification_key, ''),
-              w.view_group, w.shipped_view`,
-    ...freshStatistics(dialect),
-  ];
+     FROM (SELECT o.*, ${statusSince(dialect)} AS since FROM orders o${where}) o
+     JOIN patients p ON p.patient_key = o.patient_key`;
 };
+
+/** The counts' grouping, over order_worklist w (a key column cannot be NULL). */
+export const WORKLIST_COUNT_GROUP = `COALESCE(w.payor_key, ''), COALESCE(w.so_classification_key, ''),
+              w.view_group, w.shipped_view`;
+
+/** The statements that rebuild both tables from orders, their history and patients. */
+export const worklistSql = (dialect: TDialect): string[] => [
+  ...rebuildingIndexes(dialect, ['DELETE FROM order_worklist', worklistInsertSql(dialect)]),
+  'DELETE FROM order_worklist_counts',
+  `INSERT INTO order_worklist_counts
+       (payor_key, classification_key, view_group, shipped_view, order_count)
+     SELECT ${WORKLIST_COUNT_GROUP}, COUNT(*)
+     FROM order_worklist w
+     GROUP BY ${WORKLIST_COUNT_GROUP}`,
+  ...freshStatistics(dialect),
+];
 
 /** What a load of `table` must run before its commit; nothing for other tables. */
 export const worklistRefillSql = (dialect: TDialect, table: string): string[] =>

@@ -1,0 +1,55 @@
+import type { TDialect } from '../db/database';
+
+/**
+ * Statements the incremental sync (issue 33) uses to keep summary tables up to date from
+ * the changed rows, in the SQL each database speaks: scratch tables private to the load's
+ * connection, and merges that add a delta's counts to a summary's rows.
+ */
+
+/** A temporary table for one load: created once per connection, emptied for each use. */
+export const scratchTableSql = (dialect: TDialect, name: string, columns: string): string[] => [
+  `${dialect === 'mysql' ? 'CREATE TEMPORARY TABLE' : 'CREATE TEMP TABLE'} IF NOT EXISTS ${name} (${columns})`,
+  `DELETE FROM ${name}`,
+];
+
+/** The smaller or greater of two values (SQLite's scalar MIN and MAX take two arguments). */
+export const least = (dialect: TDialect, a: string, b: string) =>
+  dialect === 'sqlite' ? `MIN(${a}, ${b})` : `LEAST(${a}, ${b})`;
+export const greatest = (dialect: TDialect, a: string, b: string) =>
+  dialect === 'sqlite' ? `MAX(${a}, ${b})` : `GREATEST(${a}, ${b})`;
+
+export type TMerge = {
+  table: string;
+  /** The summary's primary key: a row of the select with the same key merges into it. */
+  keys: readonly string[];
+  /** Columns added to the summary's value. */
+  add: readonly string[];
+  /** Columns that keep the smaller, or the greater, of the two values. */
+  least?: readonly string[];
+  greatest?: readonly string[];
+};
+
+/**
+ * INSERT … SELECT that adds each selected row to the summary row with its key, or inserts
+ * it. The select's columns are the keys, then add, least and greatest, in that order, and
+ * must hold one row per key (grouped).
+ */
+export const mergeSql = (dialect: TDialect, merge: TMerge, select: string) => {
+  const { table, keys, add, least: lower = [], greatest: upper = [] } = merge;
+  const columns = [...keys, ...add, ...lower, ...upper];
+  const incoming = (column: string) =>
+    dialect === 'mysql' ? `VALUES(${column})` : `excluded.${column}`;
+  const current = (column: string) => `${table}.${column}`;
+  const sets = [
+    ...add.map((column) => `${column} = ${current(column)} + ${incoming(column)}`),
+    ...lower.map((column) => `${column} = ${least(dialect, current(column), incoming(column))}`),
+    ...upper.map((column) => `${column} = ${greatest(dialect, current(column), incoming(column))}`),
+  ];
+  const insert = `INSERT INTO ${table} (${columns.join(', ')})`;
+  if (dialect === 'mysql') {
+    return `${insert} ${select} ON DUPLICATE KEY UPDATE ${sets.join(', ')}`;
+  }
+  // "WHERE true" tells SQLite's parser that ON CONFLICT belongs to the INSERT.
+  return `${insert} SELECT * FROM (${select}) AS _merge WHERE true
+    ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${sets.join(', ')}`;
+};

@@ -1,0 +1,127 @@
+import { mergeSql, scratchTableSql } from '../../lib/sql-merge';
+import { CATEGORY, dayOf, SHIPPED, type TSummaryDialect } from './summaries';
+
+/**
+ * The analytics day summaries kept up to date from the orders an incremental sync changed
+ * (issue 33), instead of rebuilt from every order: before the changed rows move in, the
+ * changed orders' contributions are subtracted into a delta; after, their new ones are
+ * added, and the delta is merged into the summaries. Counts and sums merge exactly. A
+ * group's minimum or maximum cannot be taken back, so a group whose extreme belonged to a
+ * changed order is recomputed from its day's orders (orders_date_created_idx). The
+ * result is the same as summaries.ts's full refill; incremental-derived.test.ts compares them.
+ */
+
+const PROCESSING_DELTA = 'sync_delta_processing';
+const STATUS_DELTA = 'sync_delta_status';
+const STATUS_STALE = 'sync_stale_status';
+
+/** Above and below any duration: the neutral element of a merged minimum and maximum. */
+const NO_MIN = '9000000000000000000';
+const NO_MAX = '-9000000000000000000';
+
+const scratch = (dialect: TSummaryDialect) => [
+  ...scratchTableSql(
+    dialect,
+    PROCESSING_DELTA,
+    'day integer NOT NULL, category varchar(255) NOT NULL, order_count bigint NOT NULL, total_ms bigint NOT NULL',
+  ),
+  ...scratchTableSql(
+    dialect,
+    STATUS_DELTA,
+    'day integer NOT NULL, status varchar(100) NOT NULL, order_count bigint NOT NULL, total_ms bigint NOT NULL, min_ms bigint NOT NULL, max_ms bigint NOT NULL, removed smallint NOT NULL',
+  ),
+  // bigint: the day times a day's milliseconds must not overflow PostgreSQL's integer.
+  ...scratchTableSql(dialect, STATUS_STALE, 'day bigint NOT NULL, status varchar(100) NOT NULL'),
+];
+
+/** Each changed order's processing time (creation to first shipped status), by day and category. */
+const processingOf = (dialect: TSummaryDialect, orders: string, sign: '' | '-') =>
+  `INSERT INTO ${PROCESSING_DELTA} (day, category, order_count, total_ms)
+   SELECT day, category, ${sign}COUNT(*), ${sign}SUM(ms) FROM (
+     SELECT ${dayOf(dialect, 'o.date_created')} AS day, ${CATEGORY} AS category,
+            f.first_ms - o.date_created AS ms
+     FROM (SELECT h.order_id, MIN(h.entered_at) AS first_ms FROM order_status_history h
+           WHERE h.order_id IN (SELECT order_id FROM ${orders})
+             AND h.entered_at IS NOT NULL AND ${SHIPPED} GROUP BY h.order_id) f
+     JOIN orders o ON o.order_id = f.order_id
+     WHERE o.date_created IS NOT NULL
+   ) t GROUP BY day, category`;
+
+/** The per-order time in each status, grouped by the order's day and the status. */
+const statusTimes = (dialect: TSummaryDialect, where: string, from: string) =>
+  `SELECT ${dayOf(dialect, 'o.date_created')} AS day, h.status AS status,
+          SUM(h.exited_at - h.entered_at) AS ms
+   FROM ${from}
+   WHERE h.exited_at IS NOT NULL AND h.entered_at IS NOT NULL AND h.status IS NOT NULL
+     AND o.date_created IS NOT NULL${where}
+   GROUP BY o.order_id, o.date_created, h.status`;
+
+const statusOf = (dialect: TSummaryDialect, orders: string, removed: boolean) => {
+  const sign = removed ? '-' : '';
+  return `INSERT INTO ${STATUS_DELTA} (day, status, order_count, total_ms, min_ms, max_ms, removed)
+   SELECT day, status, ${sign}COUNT(*), ${sign}SUM(ms), MIN(ms), MAX(ms), ${removed ? 1 : 0} FROM (
+     ${statusTimes(
+       dialect,
+       ` AND h.order_id IN (SELECT order_id FROM ${orders})`,
+       'order_status_history h JOIN orders o ON o.order_id = h.order_id',
+     )}
+   ) t GROUP BY day, status`;
+};
+
+/** Groups whose minimum or maximum came from a changed order (read before the change). */
+const staleExtremes = `INSERT INTO ${STATUS_STALE} (day, status)
+   SELECT d.day, d.status FROM ${STATUS_DELTA} d
+   JOIN analytics_status_days s ON s.day = d.day AND s.status = d.status
+   WHERE d.removed = 1 AND (d.min_ms <= s.min_ms OR d.max_ms >= s.max_ms)`;
+
+/** Run before the changed rows replace the old: the old contributions, subtracted. */
+export const summaryChangesBefore = (dialect: TSummaryDialect, orders: string): string[] => [
+  ...scratch(dialect),
+  processingOf(dialect, orders, '-'),
+  statusOf(dialect, orders, true),
+  staleExtremes,
+];
+
+/** Run after: the new contributions added, the delta merged, stale extremes recomputed. */
+export const summaryChangesAfter = (dialect: TSummaryDialect, orders: string): string[] => [
+  processingOf(dialect, orders, ''),
+  statusOf(dialect, orders, false),
+  mergeSql(
+    dialect,
+    {
+      table: 'analytics_processing_days',
+      keys: ['day', 'category'],
+      add: ['order_count', 'total_ms'],
+    },
+    `SELECT day, category, SUM(order_count) AS order_count, SUM(total_ms) AS total_ms
+     FROM ${PROCESSING_DELTA} GROUP BY day, category`,
+  ),
+  'DELETE FROM analytics_processing_days WHERE order_count = 0',
+  mergeSql(
+    dialect,
+    {
+      table: 'analytics_status_days',
+      keys: ['day', 'status'],
+      add: ['order_count', 'total_ms'],
+      least: ['min_ms'],
+      greatest: ['max_ms'],
+    },
+    `SELECT day, status, SUM(order_count) AS order_count, SUM(total_ms) AS total_ms,
+            COALESCE(MIN(CASE WHEN removed = 0 THEN min_ms END), ${NO_MIN}) AS min_ms,
+            COALESCE(MAX(CASE WHEN removed = 0 THEN max_ms END), ${NO_MAX}) AS max_ms
+     FROM ${STATUS_DELTA} GROUP BY day, status`,
+  ),
+  'DELETE FROM analytics_status_days WHERE order_count = 0',
+  `DELETE FROM analytics_status_days WHERE EXISTS (SELECT 1 FROM ${STATUS_STALE} x
+     WHERE x.day = analytics_status_days.day AND x.status = analytics_status_days.status)`,
+  `INSERT INTO analytics_status_days (day, status, order_count, total_ms, min_ms, max_ms)
+   SELECT day, status, COUNT(*), SUM(ms), MIN(ms), MAX(ms) FROM (
+     ${statusTimes(
+       dialect,
+       '',
+       `${STATUS_STALE} x
+        JOIN orders o ON o.date_created >= x.day * 86400000 AND o.date_created < (x.day + 1) * 86400000
+        JOIN order_status_history h ON h.order_id = o.order_id AND h.status = x.status`,
+     )}
+   ) t GROUP BY day, status`,
+];

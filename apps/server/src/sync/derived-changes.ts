@@ -1,0 +1,150 @@
+import type { TDialect } from '../db/database';
+import { scratchTableSql } from '../lib/sql-merge';
+import { summaryChangesAfter, summaryChangesBefore } from '../modules/analytics/summary-changes';
+import { patientDays, stamp, summaryRefillSql } from '../modules/analytics/summaries';
+import { orderCountRefillSql } from '../modules/patients/order-count-summary';
+import { patientPhoneRefillSql, searchKeyRefillSql } from '../modules/patients/patient-phones';
+import { worklistChangesSql } from '../modules/worklist/summary-changes';
+import { worklistRefillSql } from '../modules/worklist/summary';
+import type { TValue } from './batch';
+import { STAGE_TABLE, type TLoadStep } from './load/types';
+
+/**
+ * The tables derived from a loaded table (the analytics summaries, the patient list's
+ * order counts, the worklist, the phone search keys), kept in the load's transaction. A
+ * full load rebuilds them from the whole table. An incremental run (issue 33) refreshes
+ * only what its changed rows reach: before the changed rows move in, it notes the orders
+ * and patients they touch (in the table's old rows and in the staged new ones) and
+ * subtracts what those contributed; after, it puts their new share back.
+ */
+
+/** Scratch tables of the changed keys, private to the load's connection. */
+export const TOUCHED_KEYS = 'sync_touched_keys';
+export const CHANGED_ORDERS = 'sync_changed_orders';
+export const CHANGED_PATIENTS = 'sync_changed_patients';
+
+/** What a full load of `table` runs before its commit: every derived table rebuilt. */
+export const derivedRefillSql = (dialect: TDialect, table: string): string[] => [
+  ...summaryRefillSql(dialect, table),
+  ...(table === 'orders' ? orderCountRefillSql(dialect) : []),
+  ...worklistRefillSql(dialect, table),
+  ...searchKeyRefillSql(table),
+];
+
+/** Per table with derived tables: its key, and the staged columns its changes are traced by. */
+const TRACED: Record<string, { key: string; staged: string[] }> = {
+  orders: { key: 'order_id', staged: ['patient_key'] },
+  order_status_history: { key: 'status_history_key', staged: ['order_id'] },
+  patients: { key: 'patient_key', staged: [] },
+};
+
+/** The orders and patients the changed rows reach, old rows and staged ones alike. */
+const reachSql = (table: string): string[] => {
+  const touched = `IN (SELECT k FROM ${TOUCHED_KEYS})`;
+  switch (table) {
+    case 'orders':
+      return [
+        `INSERT INTO ${CHANGED_ORDERS} (order_id) SELECT k FROM ${TOUCHED_KEYS}`,
+        `INSERT INTO ${CHANGED_PATIENTS} (patient_key)
+         SELECT o.patient_key FROM orders o WHERE o.order_id ${touched} AND o.patient_key IS NOT NULL
+         UNION SELECT s.patient_key FROM ${STAGE_TABLE} s WHERE s.patient_key IS NOT NULL`,
+      ];
+    case 'order_status_history':
+      return [
+        `INSERT INTO ${CHANGED_ORDERS} (order_id)
+         SELECT h.order_id FROM order_status_history h
+         WHERE h.status_history_key ${touched} AND h.order_id IS NOT NULL
+         UNION SELECT s.order_id FROM ${STAGE_TABLE} s WHERE s.order_id IS NOT NULL`,
+      ];
+    default:
+      return [
+        `INSERT INTO ${CHANGED_PATIENTS} (patient_key) SELECT k FROM ${TOUCHED_KEYS}`,
+        `INSERT INTO ${CHANGED_ORDERS} (order_id)
+         SELECT o.order_id FROM orders o WHERE o.patient_key IN (SELECT patient_key FROM ${CHANGED_PATIENTS})`,
+      ];
+  }
+};
+
+/** What each table's changes refresh once the new rows are in. */
+const afterSql = (dialect: TDialect, table: string): string[] => {
+  const now = Date.now();
+  switch (table) {
+    case 'orders':
+      return [
+        ...summaryChangesAfter(dialect, CHANGED_ORDERS),
+        ...patientDays(dialect, CHANGED_PATIENTS),
+        ...orderCountRefillSql(dialect, CHANGED_PATIENTS),
+        ...worklistChangesSql(dialect, CHANGED_ORDERS),
+        ...stamp(now),
+      ];
+    case 'order_status_history':
+      return [
+        ...summaryChangesAfter(dialect, CHANGED_ORDERS),
+        ...worklistChangesSql(dialect, CHANGED_ORDERS),
+        ...stamp(now),
+      ];
+    default:
+      return [
+        ...patientPhoneRefillSql(CHANGED_PATIENTS),
+        ...worklistChangesSql(dialect, CHANGED_ORDERS),
+        ...stamp(now),
+      ];
+  }
+};
+
+const KEYS_PER_INSERT = 500;
+
+export type TDerivedChanges = { before: TLoadStep[]; after: string[] };
+
+/**
+ * An incremental run's statements for a table with derived tables: before the staged rows
+ * move in (the touched keys deleted among them), and after. Undefined when the table has
+ * none, or its mapping does not stage what the changes are traced by: such a run deletes
+ * its keys as any table's and rebuilds the derived tables in full.
+ */
+export const derivedChanges = (
+  dialect: TDialect,
+  table: string,
+  options: { keyColumns: readonly string[]; stagedColumns: readonly string[]; keys: TValue[][] },
+): TDerivedChanges | undefined => {
+  const traced = TRACED[table];
+  const { keyColumns, stagedColumns, keys } = options;
+  if (
+    !traced ||
+    keyColumns.length !== 1 ||
+    keyColumns[0] !== traced.key ||
+    !traced.staged.every((column) => stagedColumns.includes(column))
+  ) {
+    return undefined;
+  }
+  const key = 'varchar(64) PRIMARY KEY';
+  const scratch = [
+    ...scratchTableSql(dialect, TOUCHED_KEYS, `k ${key}`),
+    ...scratchTableSql(dialect, CHANGED_ORDERS, `order_id ${key}`),
+    ...scratchTableSql(dialect, CHANGED_PATIENTS, `patient_key ${key}`),
+  ];
+  const inserts: TLoadStep[] = [];
+  for (let start = 0; start < keys.length; start += KEYS_PER_INSERT) {
+    const chunk = keys.slice(start, start + KEYS_PER_INSERT);
+    inserts.push({
+      sql: `INSERT INTO ${TOUCHED_KEYS} (k) VALUES ${chunk.map(() => '(?)').join(', ')}`,
+      params: chunk.map((row) => row[0] ?? null),
+    });
+  }
+  // PostgreSQL plans a temporary table without statistics as if it held a thousand rows.
+  const statistics =
+    dialect === 'postgres'
+      ? [TOUCHED_KEYS, CHANGED_ORDERS, CHANGED_PATIENTS].map((name) => `ANALYZE ${name}`)
+      : [];
+  const analytics = table === 'patients' ? [] : summaryChangesBefore(dialect, CHANGED_ORDERS);
+  const sqlSteps = (statements: string[]): TLoadStep[] => statements.map((sql) => ({ sql }));
+  return {
+    before: [
+      ...sqlSteps(scratch),
+      ...inserts,
+      ...sqlSteps([...reachSql(table), ...statistics, ...analytics]),
+      { sql: `DELETE FROM ${table} WHERE ${traced.key} IN (SELECT k FROM ${TOUCHED_KEYS})` },
+    ],
+    after: afterSql(dialect, table),
+  };
+};
