@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SYNC_ERROR_CATEGORIES } from './sync-errors';
-import { SYNC_JOB_STATUSES, SYNC_JOB_TYPES, SYNC_LOG_LEVELS } from './sync-job';
+import { SYNC_JOB_STATUSES, SYNC_JOB_TYPES, SYNC_LOG_LEVELS, SYNC_MODES } from './sync-job';
 import { ZSyncGroup, type TMappingInput } from './sync-mapping';
 import { ZLine } from './text';
 
@@ -150,6 +150,31 @@ export const ZSyncJob = z.object({
   cancel_requested_by: z.string().nullable(),
   /** While it waits to try again after a connection failure: 'Retry 1 of 3 in 4:32'. */
   retry_wait: ZRetryWait.nullable().optional(),
+  /**
+   * Issue 33, an incremental mapping's run; for a group run its incremental mappings'
+   * combined (sync-job.ts groupIncrement). Null for other jobs and runs that did not finish.
+   */
+  sync_mode: z
+    .enum(SYNC_MODES)
+    .nullable()
+    .optional()
+    .describe(
+      "An incremental mapping's run: 'incremental' (the changes since its high-water mark) or 'full' (the whole table reloaded); a group run: 'full' when any of its incremental mappings reloaded in full. Null for jobs of other mappings.",
+    ),
+  incremental_since: z
+    .string()
+    .nullable()
+    .optional()
+    .describe(
+      "The high-water mark an incremental run read the changes after, as the warehouse writes it ('2026-11-25 13:02:11.123', UTC); a group run: the earliest of its mappings'. Null on a full reload.",
+    ),
+  rows_changed: z
+    .number()
+    .nullable()
+    .optional()
+    .describe(
+      "Keys an incremental run deleted or upserted (a full reload: every row loaded); a group run: its mappings' summed.",
+    ),
 });
 export type TSyncJob = z.infer<typeof ZSyncJob>;
 

@@ -45,3 +45,62 @@ export const groupRunStatus = (childStatuses: readonly TSyncJobStatus[]): TSyncJ
   }
   return failed === 0 ? 'completed' : 'partial';
 };
+
+/**
+ * How an incremental mapping's run read the warehouse (issue 33): the changes since its
+ * high-water mark, or the whole table again (first run, mapping changed, reload asked for).
+ * Jobs of other mappings have none.
+ */
+export const SYNC_MODES = ['incremental', 'full'] as const;
+export type TSyncMode = (typeof SYNC_MODES)[number];
+
+export type TSyncIncrement = {
+  mode: TSyncMode;
+  /** The mark the run started from; null on a full reload. */
+  since: string | null;
+  rowsChanged: number;
+};
+
+/**
+ * A group run's increment from its mappings' (those that ran incrementally and finished):
+ * 'full' when any of them reloaded in full, so a group run never reads as cheaper than it
+ * was; since the earliest mark among the incremental ones (the group holds every change
+ * after it); rows changed summed. Null when none of its mappings is incremental.
+ */
+export const groupIncrement = (
+  children: readonly (TSyncIncrement | null | undefined)[],
+): TSyncIncrement | null => {
+  const known = children.filter((child): child is TSyncIncrement => Boolean(child));
+  if (known.length === 0) {
+    return null;
+  }
+  const marks = known.flatMap((child) => (child.since === null ? [] : [child.since]));
+  return {
+    mode: known.some((child) => child.mode === 'full') ? 'full' : 'incremental',
+    // Marks are the warehouse's timestamp text, one format: text order is time order.
+    since: marks.reduce<string | null>(
+      (min, mark) => (min === null || mark < min ? mark : min),
+      null,
+    ),
+    rowsChanged: known.reduce((sum, child) => sum + child.rowsChanged, 0),
+  };
+};
+
+/**
+ * A high-water mark as an instant. Marks are the warehouse's timestamp text without a zone
+ * ('2026-11-25 13:02:11.123'); the ERP writes LASTMODIFIED in UTC, so it is read as UTC.
+ * Undefined for text that is not such a timestamp (then show it as it is).
+ */
+export const markInstant = (mark: string): Date | undefined => {
+  const match =
+    /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}(?::?\d{2})?)?$/.exec(
+      mark.trim(),
+    );
+  if (!match) {
+    return undefined;
+  }
+  // Milliseconds at most: Date reads no finer, and microseconds would not parse.
+  const time = match[2]!.replace(/(\.\d{3})\d+$/, '$1');
+  const date = new Date(`${match[1]}T${time}${match[3] ?? 'Z'}`);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+};

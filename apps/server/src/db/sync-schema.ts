@@ -79,6 +79,10 @@ export type SyncJobsTable = {
   retry_max: number | null;
   /** Migration 0019: when an ended scheduled run was looked at for failure alerts. */
   alert_checked_at: number | null;
+  /** Migration 0024: an incremental mapping's run: 'incremental' or 'full', its mark, keys changed. */
+  sync_mode: string | null;
+  incremental_since: string | null;
+  rows_changed: number | null;
 };
 
 /** One row per group whose scheduled runs fail (migration 0019); see data-sync/alerts.ts. */

@@ -14,6 +14,7 @@ import {
   getJobLogs,
   STALE_HEARTBEAT_MS,
 } from './jobs';
+import { readWatermark } from './incremental-store';
 import { HEARTBEAT_MS, jobJournal } from './journal';
 import { runGroupJob, runMappingJob } from './runner';
 import { useSyncTestBed, useTestWarehouse } from './test-context';
@@ -89,6 +90,89 @@ describe.each(testDialects())('sync jobs [%s]', (dialect) => {
     expect(summary).toMatchObject({
       status: 'failed',
       error: { message: 'No mappings found in this group' },
+    });
+  });
+
+  it('records each incremental mapping’s mode, mark and rows changed, and the group’s combined', async () => {
+    const { context, database } = bed();
+    const db = database.db;
+    const orders = {
+      ...DEFAULT_MAPPINGS.orders!,
+      truncate_first: false,
+      use_upsert: true,
+      key_columns: ['order_id'],
+      incremental: { cursor_column: ['SO.LASTMODIFIED', 'SC.LASTMODIFIED'] },
+    };
+    const payors = {
+      ...DEFAULT_MAPPINGS.payors!,
+      truncate_first: false,
+      use_upsert: true,
+      key_columns: ['payor_key'],
+      incremental: { cursor_column: ['PY.LASTMODIFIED', 'C.LASTMODIFIED'] },
+    };
+    const now = Date.now();
+    await db
+      .insertInto('sync_groups')
+      .values(
+        [
+          { id: 'orders_and_doctors', mappings: [orders, DEFAULT_MAPPINGS.doctors] },
+          { id: 'orders_and_payors', mappings: [orders, payors] },
+        ].map((group) => ({
+          id: group.id,
+          name: group.id,
+          mappings: JSON.stringify(group.mappings),
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    const increment = async (id: string) => {
+      const job = await getJob(db, id);
+      return {
+        sync_mode: job!.sync_mode,
+        incremental_since: job!.incremental_since,
+        rows_changed: job!.rows_changed,
+      };
+    };
+
+    // First run: orders reloads in full; doctors, not incremental, has none of it.
+    const first = await runGroupJob(context, 'orders_and_doctors');
+    expect(first.status).toBe('completed');
+    const [ordersRun, doctorsRun] = first.children!;
+    const full = {
+      sync_mode: 'full',
+      incremental_since: null,
+      rows_changed: ordersRun!.rowsProcessed,
+    };
+    expect(await increment(ordersRun!.id)).toEqual(full);
+    expect(await increment(doctorsRun!.id)).toEqual({
+      sync_mode: null,
+      incremental_since: null,
+      rows_changed: null,
+    });
+    expect(await increment(first.id)).toEqual(full);
+    const mark = (await readWatermark(db, 'orders'))!.mark;
+
+    // Then orders reads the changes since its mark (none), payors its first full reload:
+    // the group says full, since the orders mark, rows changed summed.
+    const second = await runGroupJob(context, 'orders_and_payors');
+    expect(second.status).toBe('completed');
+    const [ordersAgain, payorsRun] = second.children!;
+    expect(await increment(ordersAgain!.id)).toEqual({
+      sync_mode: 'incremental',
+      incremental_since: mark,
+      rows_changed: 0,
+    });
+    expect(payorsRun!.rowsProcessed).toBeGreaterThan(0);
+    expect(await increment(payorsRun!.id)).toEqual({
+      sync_mode: 'full',
+      incremental_since: null,
+      rows_changed: payorsRun!.rowsProcessed,
+    });
+    expect(await increment(second.id)).toEqual({
+      sync_mode: 'full',
+      incremental_since: mark,
+      rows_changed: payorsRun!.rowsProcessed,
     });
   });
 

@@ -1,8 +1,14 @@
 import { hostname } from 'node:os';
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { TSyncErrorCategory } from '@portal/domain/sync-errors';
-import type { TSyncJobStatus, TSyncJobType, TSyncLogLevel } from '@portal/domain/sync-job';
+import type {
+  TSyncIncrement,
+  TSyncJobStatus,
+  TSyncJobType,
+  TSyncLogLevel,
+} from '@portal/domain/sync-job';
 import type { Database, SyncJobsTable } from '../db/schema';
+import type { TIncrementalRun } from './incremental';
 
 export type TSyncJobRow = Selectable<SyncJobsTable>;
 export type TSyncLog = { timestamp: number; level: TSyncLogLevel; message: string };
@@ -93,6 +99,19 @@ export type TJobError = {
   stack?: string | undefined;
 };
 
+/** What the console shows of an incremental mapping's run: 'incremental since …' or 'full reload'. */
+export const incrementOf = (run: TIncrementalRun): TSyncIncrement => ({
+  mode: run.full ? 'full' : 'incremental',
+  since: run.full ? null : run.since,
+  rowsChanged: run.keysTouched,
+});
+
+const incrementColumns = (increment: TSyncIncrement) => ({
+  sync_mode: increment.mode,
+  incremental_since: increment.since,
+  rows_changed: increment.rowsChanged,
+});
+
 /** Records a job's end. Returns false when whileRunning is set and the job had already ended. */
 export const finishJob = async (
   db: Kysely<Database>,
@@ -105,9 +124,11 @@ export const finishJob = async (
     whileRunning?: boolean | undefined;
     /** Only a job whose heartbeat is older than this: a job that beat since it was read lives. */
     silentSince?: number | undefined;
+    /** An incremental mapping's run (or a group run's combined): its mode, mark and rows changed. */
+    increment?: TSyncIncrement | null | undefined;
   } & Updateable<SyncJobsTable>,
 ): Promise<boolean> => {
-  const { status, error, now, whileRunning, silentSince, ...rest } = outcome;
+  const { status, error, now, whileRunning, silentSince, increment, ...rest } = outcome;
   liveJobs.delete(id);
   let update = db.updateTable('sync_jobs').where('id', '=', id);
   if (whileRunning) {
@@ -127,6 +148,7 @@ export const finishJob = async (
       retry_at: null,
       retry_attempt: null,
       retry_max: null,
+      ...(increment ? incrementColumns(increment) : {}),
       ...(error
         ? {
             error_message: error.message,

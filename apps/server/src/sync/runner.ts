@@ -1,9 +1,15 @@
 import type { Kysely } from 'kysely';
 import { categoriseError } from '@portal/domain/sync-errors';
-import { groupRunStatus, jobTypeOfMapping, type TSyncJobStatus } from '@portal/domain/sync-job';
+import {
+  groupIncrement,
+  groupRunStatus,
+  jobTypeOfMapping,
+  type TSyncIncrement,
+  type TSyncJobStatus,
+} from '@portal/domain/sync-job';
 import type { Database } from '../db/schema';
 import { findGroup } from './groups';
-import { createJob, finishJob, type TJobError } from './jobs';
+import { createJob, finishJob, incrementOf, type TJobError } from './jobs';
 import { jobJournal, type TJournal } from './journal';
 import type { TLoader } from './load/types';
 import { ReconciliationError } from './reconcile';
@@ -31,6 +37,8 @@ export type TJobSummary = {
   ms: number;
   error?: TJobError | undefined;
   children?: TJobSummary[];
+  /** An incremental mapping's run that finished: full reload or changes since its mark. */
+  increment?: TSyncIncrement | undefined;
 };
 
 /** Retries of transient failures: only the connection category is tried again. */
@@ -197,8 +205,10 @@ export const runMappingJob = async (
       options,
     );
     await journal.flush();
+    const increment = run.incremental ? incrementOf(run.incremental) : undefined;
     await finishJob(context.db, id, {
       status: 'completed',
+      increment,
       rows_processed: run.rowsProcessed,
       rows_inserted: run.rowsInserted,
       source_count: run.reconciliation.sourceCount,
@@ -213,6 +223,7 @@ export const runMappingJob = async (
       rowsProcessed: run.rowsProcessed,
       rowsInserted: run.rowsInserted,
       ms: Date.now() - started,
+      increment,
     };
   } catch (error) {
     const jobError = errorOf(error);
@@ -321,14 +332,25 @@ const runGroupMappings = async ({
   await journal.flush();
   const rowsProcessed = children.reduce((sum, child) => sum + child.rowsProcessed, 0);
   const rowsInserted = children.reduce((sum, child) => sum + child.rowsInserted, 0);
+  const increment = groupIncrement(children.map((child) => child.increment)) ?? undefined;
   await finishJob(context.db, id, {
     status,
     error,
+    increment,
     progress: 100,
     rows_processed: rowsProcessed,
     rows_inserted: rowsInserted,
   });
-  return { id, status, rowsProcessed, rowsInserted, ms: Date.now() - started, error, children };
+  return {
+    id,
+    status,
+    rowsProcessed,
+    rowsInserted,
+    ms: Date.now() - started,
+    error,
+    children,
+    increment,
+  };
 };
 
 /** Runs a group's mappings one after another, each as its own job under a group job. */

@@ -22,6 +22,7 @@ import * as m0020 from './0020-sync-job-retry-wait';
 import * as m0021 from './0021-sync-jobs-group-index';
 import * as m0022 from './0022-portal-secrets';
 import * as m0023 from './0023-sync-watermarks';
+import * as m0024 from './0024-sync-job-increments';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0021-sync-jobs-group-index': m0021,
   '0022-portal-secrets': m0022,
   '0023-sync-watermarks': m0023,
+  '0024-sync-job-increments': m0024,
 };

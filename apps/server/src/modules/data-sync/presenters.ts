@@ -9,7 +9,13 @@ import {
   redactSyncMessage,
   type TSyncErrorCategory,
 } from '@portal/domain/sync-errors';
-import type { TSyncJobStatus, TSyncJobType, TSyncLogLevel } from '@portal/domain/sync-job';
+import {
+  SYNC_MODES,
+  type TSyncJobStatus,
+  type TSyncJobType,
+  type TSyncLogLevel,
+  type TSyncMode,
+} from '@portal/domain/sync-job';
 import type { TSyncJobRow } from '../../sync/jobs';
 import type { TJobContext, TScheduleRow } from './repository';
 
@@ -47,6 +53,9 @@ const errorOf = (row: TSyncJobRow, viewer: TJobViewer): TSyncErrorObject | null 
       };
 
 const nullableNumber = (value: number | string | null) => (value === null ? null : Number(value));
+
+const modeOf = (value: string | null): TSyncMode | null =>
+  SYNC_MODES.find((mode) => mode === value) ?? null;
 
 const NO_CONTEXT: TJobContext = { groups: new Map(), children: new Map() };
 
@@ -124,6 +133,9 @@ export const presentJob = (
             attempts: row.retry_max ?? 1,
           }
         : null,
+    sync_mode: modeOf(row.sync_mode),
+    incremental_since: row.incremental_since,
+    rows_changed: nullableNumber(row.rows_changed),
   };
 };
 

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TSyncGroupWithRun, TSyncJob } from '@portal/domain/data-sync-api';
 import { syncJob } from '../../../testing/sync-jobs';
@@ -105,5 +105,14 @@ describe('a group card and its run', () => {
     const { openDialog } = renderCard(group(payorsRun()));
     fireEvent.click(screen.getByRole('button', { name: 'Details of the last run of Payors' }));
     expect(openDialog).toHaveBeenCalledWith({ kind: 'details', jobId: payorsRun().id });
+  });
+
+  it('says how an incremental group’s last run read the warehouse, and nothing while it runs', () => {
+    const incremental = { sync_mode: 'full', incremental_since: null, rows_changed: 1 } as const;
+    renderCard(group(payorsRun(incremental)));
+    expect(screen.getByTestId('job-increment').textContent).toBe('full reload · 1 row changed');
+    cleanup();
+    renderCard(group(payorsRun({ ...incremental, status: 'running', end_time: null })));
+    expect(screen.queryByTestId('job-increment')).toBeNull();
   });
 });

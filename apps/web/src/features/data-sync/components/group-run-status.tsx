@@ -4,11 +4,13 @@ import { isFailure, progressPercent } from '../lib/format';
 import { lastRunLine, runEnding, runTone, runningLine } from '../lib/runs';
 import { CancelJobButton } from './cancel-job-button';
 import { useDataSync } from './data-sync-context';
+import { JobIncrement } from './job-increment';
 import { ProgressBar, StatusBadge } from './status-badge';
 
 /**
  * A group's run on its card: while one runs, its own progress bar with rows and percent;
- * then the last run (time, result, rows, duration) until the next one starts.
+ * then the last run (time, result, rows, duration, and for incremental mappings how it read
+ * the warehouse) until the next one starts.
  */
 export const GroupRunStatus = ({ groupName, job }: { groupName: string; job: TSyncJob | null }) => {
   const { openDialog } = useDataSync();
@@ -28,6 +30,7 @@ export const GroupRunStatus = ({ groupName, job }: { groupName: string; job: TSy
           {running ? runningLine(job) : lastRunLine(job)}
         </span>
       </div>
+      {!running && <JobIncrement job={job} />}
       {running ? (
         <ProgressBar
           value={progressPercent(job.progress)}

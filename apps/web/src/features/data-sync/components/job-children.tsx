@@ -4,6 +4,7 @@ import { progressPercent, shortJobId } from '../lib/format';
 import { plural, runRows } from '../lib/runs';
 import { destinationLabel } from '../lib/labels';
 import { useDataSync } from './data-sync-context';
+import { JobIncrement } from './job-increment';
 import { StatusBadge } from './status-badge';
 
 /** A group run's mapping jobs, each with its own Details (where samples live). */
@@ -29,6 +30,7 @@ export const JobChildren = ({ jobs }: { jobs: readonly TSyncJob[] }) => {
             </span>
             <span className="min-w-24 flex-1 font-medium">{destinationLabel(child)}</span>
             <span>{plural(runRows(child), 'row')}</span>
+            <JobIncrement job={child} className="inline" />
             <span>{progressPercent(child.progress)}%</span>
             <StatusBadge status={child.status} />
             <Button

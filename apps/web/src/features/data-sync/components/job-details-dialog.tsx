@@ -1,3 +1,4 @@
+import type { TSyncJob } from '@portal/domain/data-sync-api';
 import { formatDateTime } from '@portal/domain/format';
 import { isPatientBearing } from '@portal/domain/sync-destinations';
 import { useState } from 'react';
@@ -15,7 +16,7 @@ import {
   shortJobId,
 } from '../lib/format';
 import { SOURCE_LABEL, destinationLabel, jobTypeLabel } from '../lib/labels';
-import { runTone } from '../lib/runs';
+import { runTone, syncModeText } from '../lib/runs';
 import { CancelJobButton } from './cancel-job-button';
 import { useDataSync } from './data-sync-context';
 import { JobChildren } from './job-children';
@@ -23,6 +24,17 @@ import { JobLogs } from './job-logs';
 import { JobTechnical } from './job-technical';
 import { RetryCountdown } from './retry-countdown';
 import { ProgressBar, StatusBadge } from './status-badge';
+
+/** 'Sync mode: incremental since …' or '… full reload', 'Rows changed: 1,204'; none for other jobs. */
+const incrementFields = (job: TSyncJob): [string, string][] => {
+  const mode = syncModeText(job);
+  return [
+    ...(mode ? ([['Sync mode', mode]] as [string, string][]) : []),
+    ...(job.rows_changed === null || job.rows_changed === undefined
+      ? []
+      : ([['Rows changed', formatCount(job.rows_changed)]] as [string, string][])),
+  ];
+};
 
 /** Job Details: every field the spec lists, the error box, mapping jobs and the log table. */
 export const JobDetailsDialog = ({ jobId, onClose }: { jobId: string; onClose: () => void }) => {
@@ -47,6 +59,8 @@ export const JobDetailsDialog = ({ jobId, onClose }: { jobId: string; onClose: (
           ? ([['Rows so far', formatCount(job.rows_processed)]] as [string, string][])
           : []),
         ['Progress', `${progressPercent(job.progress)}%`],
+        // Issue 33: how an incremental mapping's run read the warehouse, and what it changed.
+        ...incrementFields(job),
       ]
     : [];
   return (

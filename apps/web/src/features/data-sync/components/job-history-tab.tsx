@@ -14,6 +14,7 @@ import { NONE, formatCount, formatDuration, jobDurationMs, shortJobId } from '..
 import { destinationLabel } from '../lib/labels';
 import { runRows } from '../lib/runs';
 import { useDataSync } from './data-sync-context';
+import { JobIncrement } from './job-increment';
 import { StatusBadge } from './status-badge';
 
 const COLUMNS = [
@@ -47,7 +48,10 @@ export const JobHistoryTab = () => {
     destinationLabel(job),
     formatDateTime(job.start_time, NONE),
     formatDuration(jobDurationMs(job, now)),
-    formatCount(runRows(job)),
+    <span key="rows">
+      {formatCount(runRows(job))}
+      <JobIncrement job={job} />
+    </span>,
   ];
   const details = (job: TSyncJob) => (
     <Button

@@ -6,6 +6,7 @@ import { destinationLabel } from '../lib/labels';
 import { plural, runRows, runTone, runningLine } from '../lib/runs';
 import { CancelJobButton } from './cancel-job-button';
 import { useDataSync } from './data-sync-context';
+import { JobIncrement } from './job-increment';
 import { ProgressBar, StatusBadge } from './status-badge';
 
 /** One job of the panel: its name, tables, status, progress bar, rows; Details, Cancel, help. */
@@ -22,6 +23,7 @@ export const JobProgressRow = ({ job }: { job: TTrackedJob }) => {
           <p className="text-sm text-slate-600">
             {destinationLabel(job)} · {plural(runRows(job), 'row')}
           </p>
+          <JobIncrement job={job} />
           <p className="text-xs text-slate-600">
             Job{' '}
             <span className="font-mono" title={job.id}>

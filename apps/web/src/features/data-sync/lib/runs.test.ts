@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { syncJob } from '../../../testing/sync-jobs';
-import { isCancelling, lastRunLine, plural, runEndToast, runTone, runningLine } from './runs';
+import { formatDateTime } from '@portal/domain/format';
+import {
+  isCancelling,
+  lastRunLine,
+  plural,
+  rowsChangedText,
+  runEndToast,
+  runTone,
+  runningLine,
+  syncModeText,
+} from './runs';
 
 describe('runs in words', () => {
   it('agrees the noun with its count', () => {
@@ -49,5 +59,20 @@ describe('runs in words', () => {
     expect(runEndToast(syncJob({ status: 'partial' })).title).toBe(
       'Full sync ended partial: some mappings failed',
     );
+  });
+
+  it('words an incremental run: since its mark in the console’s time form, or full reload', () => {
+    const mark = { sync_mode: 'incremental', incremental_since: '2025-07-01 08:00:00' } as const;
+    expect(syncModeText(mark)).toBe(`incremental since ${formatDateTime('2025-07-01T08:00:00Z')}`);
+    expect(syncModeText({ sync_mode: 'incremental', incremental_since: 'batch 42' })).toBe(
+      'incremental since batch 42',
+    );
+    expect(syncModeText({ sync_mode: 'full', incremental_since: null })).toBe('full reload');
+    expect(syncModeText({ sync_mode: null })).toBeUndefined();
+    expect(syncModeText({})).toBeUndefined();
+    expect(rowsChangedText({ rows_changed: 1 })).toBe('1 row changed');
+    expect(rowsChangedText({ rows_changed: 0 })).toBe('0 rows changed');
+    expect(rowsChangedText({ rows_changed: 1204 })).toBe('1,204 rows changed');
+    expect(rowsChangedText({ rows_changed: null })).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import type { TSyncJob } from '@portal/domain/data-sync-api';
 import { formatDateTime } from '@portal/domain/format';
+import { markInstant } from '@portal/domain/sync-job';
 import type { TToastInput } from '../../../components/ui/toast';
 import { formatDuration, isFailure, progressPercent } from './format';
 
@@ -23,6 +24,34 @@ export const runTone = (status: TSyncJob['status']): TRunTone => {
 /** Rows so far while a run goes, rows loaded once it ended. */
 export const runRows = (job: Pick<TSyncJob, 'status' | 'rows_inserted' | 'rows_processed'>) =>
   job.status === 'running' ? job.rows_processed : job.rows_inserted;
+
+type TIncrementFields = Partial<Pick<TSyncJob, 'sync_mode' | 'incremental_since' | 'rows_changed'>>;
+
+/**
+ * How an incremental mapping's run read the warehouse (issue 33): 'incremental since
+ * 11/25/2026, 1:02 PM' (its mark, read as UTC, in the viewer's time) or 'full reload';
+ * undefined for other jobs. A mark that is not a timestamp shows as it is.
+ */
+export const syncModeText = (job: TIncrementFields): string | undefined => {
+  if (job.sync_mode === 'full') {
+    return 'full reload';
+  }
+  if (job.sync_mode !== 'incremental') {
+    return undefined;
+  }
+  const since = job.incremental_since;
+  if (!since) {
+    return 'incremental';
+  }
+  const instant = markInstant(since);
+  return `incremental since ${instant ? formatDateTime(instant) : since}`;
+};
+
+/** '1,204 rows changed' by an incremental mapping's run; undefined for other jobs. */
+export const rowsChangedText = (job: TIncrementFields): string | undefined =>
+  job.rows_changed === null || job.rows_changed === undefined
+    ? undefined
+    : `${plural(job.rows_changed, 'row')} changed`;
 
 /** A job's status as the sentence after its name: 'completed', 'ended partial'. */
 const ENDINGS: Record<string, string> = {
