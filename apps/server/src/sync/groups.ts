@@ -2,18 +2,56 @@ import type { Kysely } from 'kysely';
 import { ZMapping, type TSyncGroup } from '@portal/domain/sync-mapping';
 import { z } from 'zod';
 import type { Database } from '../db/schema';
-import { defaultGroups } from './default-groups';
+import { defaultGroups, wholeTableMapping } from './default-groups';
 
 const ZStoredMappings = z.array(ZMapping);
 
+const canonical = (mappings: unknown) => JSON.stringify(ZStoredMappings.parse(mappings));
+
+/**
+ * A default group whose mappings are still exactly those it had before issue 33 made the
+ * large tables incremental (each reloading its whole table) takes the new ones; compare-
+ * and-set on the stored text, so a group edited meanwhile, here or by another process,
+ * keeps the edit.
+ */
+const upgradeUneditedDefaults = async (
+  db: Kysely<Database>,
+  rows: { id: string; mappings: string }[],
+  now: number,
+) => {
+  const stored = new Map(rows.map((row) => [row.id, row.mappings]));
+  for (const group of defaultGroups()) {
+    const current = stored.get(group.id);
+    const previous = canonical(
+      group.mappings.map((mapping) => (mapping.incremental ? wholeTableMapping(mapping) : mapping)),
+    );
+    if (current === undefined || previous === canonical(group.mappings)) {
+      continue;
+    }
+    if (canonical(JSON.parse(current)) === previous) {
+      await db
+        .updateTable('sync_groups')
+        .set({
+          mappings: JSON.stringify(group.mappings),
+          description: group.description,
+          updated_at: now,
+        })
+        .where('id', '=', group.id)
+        .where('mappings', '=', current)
+        .execute();
+    }
+  }
+};
+
 /**
  * Adds the default groups that are missing. Existing rows are left alone, so a
- * group an admin edited keeps the edit; delete the row to get the default back.
+ * group an admin edited keeps the edit; delete the row to get the default back. An
+ * unedited default group from before incremental syncs becomes incremental.
  */
 export const ensureDefaultGroups = async (db: Kysely<Database>, now = Date.now()) => {
-  const existing = new Set(
-    (await db.selectFrom('sync_groups').select('id').execute()).map((row) => row.id),
-  );
+  const rows = await db.selectFrom('sync_groups').select(['id', 'mappings']).execute();
+  await upgradeUneditedDefaults(db, rows, now);
+  const existing = new Set(rows.map((row) => row.id));
   const missing = defaultGroups()
     .map((group, position) => ({ group, position }))
     .filter(({ group }) => !existing.has(group.id));
