@@ -98,6 +98,8 @@ test('an admin runs the full sync, watches it complete, and reads its details an
   // Other specs' runs (runs.spec.ts, group-editor.spec.ts) may be newer: the full sync's row.
   const row = page.getByTestId('history-row').filter({ hasText: 'Full sync' }).first();
   await expect(row.getByTestId('job-status')).toHaveText('completed');
+  // The first start reloaded everything; this run read only the changes since (none).
+  await expect(row).toContainText(/incremental since \d+\/\d+\/\d{4}, .*0 rows changed/);
   await page.screenshot({ path: `${SHOTS}/data-sync-history.png`, fullPage: true });
   await row.getByRole('button', { name: /View Details/ }).click();
   const details = page.getByRole('dialog', { name: /^Job Details/ });
