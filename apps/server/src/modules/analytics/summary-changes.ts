@@ -31,7 +31,11 @@ const scratch = (dialect: TSummaryDialect) => [
     'day integer NOT NULL, status varchar(100) NOT NULL, order_count bigint NOT NULL, total_ms bigint NOT NULL, min_ms bigint NOT NULL, max_ms bigint NOT NULL, removed smallint NOT NULL',
   ),
   // bigint: the day times a day's milliseconds must not overflow PostgreSQL's integer.
-  ...scratchTableSql(dialect, STATUS_STALE, 'day bigint NOT NULL, status varchar(100) NOT NULL'),
+  ...scratchTableSql(
+    dialect,
+    STATUS_STALE,
+    'day bigint NOT NULL, status varchar(100) NOT NULL, min_ms bigint, max_ms bigint',
+  ),
 ];
 
 /** Each changed order's processing time (creation to first shipped status), by day and category. */
@@ -68,11 +72,32 @@ const statusOf = (dialect: TSummaryDialect, orders: string, removed: boolean) =>
    ) t GROUP BY day, status`;
 };
 
-/** Groups whose minimum or maximum came from a changed order (read before the change). */
-const staleExtremes = `INSERT INTO ${STATUS_STALE} (day, status)
-   SELECT d.day, d.status FROM ${STATUS_DELTA} d
+/**
+ * Groups whose minimum or maximum came from a changed order (read before the change), with
+ * the extreme taken out (null on the side that was not).
+ */
+const staleExtremes = `INSERT INTO ${STATUS_STALE} (day, status, min_ms, max_ms)
+   SELECT d.day, d.status,
+          CASE WHEN d.min_ms <= s.min_ms THEN d.min_ms END,
+          CASE WHEN d.max_ms >= s.max_ms THEN d.max_ms END
+   FROM ${STATUS_DELTA} d
    JOIN analytics_status_days s ON s.day = d.day AND s.status = d.status
    WHERE d.removed = 1 AND (d.min_ms <= s.min_ms OR d.max_ms >= s.max_ms)`;
+
+/**
+ * A stale group whose new contributions reach the extreme taken out again (the usual case:
+ * an order moving on keeps the times of the statuses it left) has its extreme back in the
+ * merge, and needs no recomputing.
+ */
+const restoredExtremes = `DELETE FROM ${STATUS_STALE} WHERE EXISTS (
+   SELECT 1 FROM ${STATUS_DELTA} d
+   WHERE d.removed = 0 AND d.day = ${STATUS_STALE}.day AND d.status = ${STATUS_STALE}.status
+     AND (${STATUS_STALE}.min_ms IS NULL OR d.min_ms <= ${STATUS_STALE}.min_ms)
+     AND (${STATUS_STALE}.max_ms IS NULL OR d.max_ms >= ${STATUS_STALE}.max_ms))`;
+
+/** PostgreSQL plans a temporary table without statistics as if it held a thousand rows. */
+const statistics = (dialect: TSummaryDialect, tables: string[]) =>
+  dialect === 'postgres' ? tables.map((table) => `ANALYZE ${table}`) : [];
 
 /** Run before the changed rows replace the old: the old contributions, subtracted. */
 export const summaryChangesBefore = (dialect: TSummaryDialect, orders: string): string[] => [
@@ -83,45 +108,53 @@ export const summaryChangesBefore = (dialect: TSummaryDialect, orders: string): 
 ];
 
 /** Run after: the new contributions added, the delta merged, stale extremes recomputed. */
-export const summaryChangesAfter = (dialect: TSummaryDialect, orders: string): string[] => [
-  processingOf(dialect, orders, ''),
-  statusOf(dialect, orders, false),
-  mergeSql(
-    dialect,
-    {
-      table: 'analytics_processing_days',
-      keys: ['day', 'category'],
-      add: ['order_count', 'total_ms'],
-    },
-    `SELECT day, category, SUM(order_count) AS order_count, SUM(total_ms) AS total_ms
+export const summaryChangesAfter = (dialect: TSummaryDialect, orders: string): string[] => {
+  const join = dialect === 'mysql' ? 'STRAIGHT_JOIN' : 'JOIN';
+  return [
+    processingOf(dialect, orders, ''),
+    statusOf(dialect, orders, false),
+    ...statistics(dialect, [PROCESSING_DELTA, STATUS_DELTA]),
+    mergeSql(
+      dialect,
+      {
+        table: 'analytics_processing_days',
+        keys: ['day', 'category'],
+        add: ['order_count', 'total_ms'],
+      },
+      `SELECT day, category, SUM(order_count) AS order_count, SUM(total_ms) AS total_ms
      FROM ${PROCESSING_DELTA} GROUP BY day, category`,
-  ),
-  'DELETE FROM analytics_processing_days WHERE order_count = 0',
-  mergeSql(
-    dialect,
-    {
-      table: 'analytics_status_days',
-      keys: ['day', 'status'],
-      add: ['order_count', 'total_ms'],
-      least: ['min_ms'],
-      greatest: ['max_ms'],
-    },
-    `SELECT day, status, SUM(order_count) AS order_count, SUM(total_ms) AS total_ms,
+    ),
+    'DELETE FROM analytics_processing_days WHERE order_count = 0',
+    mergeSql(
+      dialect,
+      {
+        table: 'analytics_status_days',
+        keys: ['day', 'status'],
+        add: ['order_count', 'total_ms'],
+        least: ['min_ms'],
+        greatest: ['max_ms'],
+      },
+      `SELECT day, status, SUM(order_count) AS order_count, SUM(total_ms) AS total_ms,
             COALESCE(MIN(CASE WHEN removed = 0 THEN min_ms END), ${NO_MIN}) AS min_ms,
             COALESCE(MAX(CASE WHEN removed = 0 THEN max_ms END), ${NO_MAX}) AS max_ms
      FROM ${STATUS_DELTA} GROUP BY day, status`,
-  ),
-  'DELETE FROM analytics_status_days WHERE order_count = 0',
-  `DELETE FROM analytics_status_days WHERE EXISTS (SELECT 1 FROM ${STATUS_STALE} x
+    ),
+    'DELETE FROM analytics_status_days WHERE order_count = 0',
+    restoredExtremes,
+    ...statistics(dialect, [STATUS_STALE]),
+    `DELETE FROM analytics_status_days WHERE EXISTS (SELECT 1 FROM ${STATUS_STALE} x
      WHERE x.day = analytics_status_days.day AND x.status = analytics_status_days.status)`,
-  `INSERT INTO analytics_status_days (day, status, order_count, total_ms, min_ms, max_ms)
+    `INSERT INTO analytics_status_days (day, status, order_count, total_ms, min_ms, max_ms)
    SELECT day, status, COUNT(*), SUM(ms), MIN(ms), MAX(ms) FROM (
      ${statusTimes(
        dialect,
        '',
+       // In this order: each stale day's orders by their date index, then their history.
+       // MariaDB otherwise reads the history by status first, every row of that status.
        `${STATUS_STALE} x
-        JOIN orders o ON o.date_created >= x.day * 86400000 AND o.date_created < (x.day + 1) * 86400000
-        JOIN order_status_history h ON h.order_id = o.order_id AND h.status = x.status`,
+        ${join} orders o ON o.date_created >= x.day * 86400000 AND o.date_created < (x.day + 1) * 86400000
+        ${join} order_status_history h ON h.order_id = o.order_id AND h.status = x.status`,
      )}
    ) t GROUP BY day, status`,
-];
+  ];
+};
