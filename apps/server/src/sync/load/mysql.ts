@@ -1,8 +1,10 @@
 import { createConnection } from 'mysql2';
 import { mysqlConnectionOptions } from '../../db/database';
-import { columnKind, type TBatch, type TDestinationColumn, type TValue } from '../batch';
+import { columnKind, type TDestinationColumn } from '../batch';
 import { addReadBackRow, emptyChecksum } from '../checksum';
 import { runSteps } from './incremental';
+import { isInfileRefused, lazySink, openInfileSink, type TRowSink } from './mysql-infile';
+import { openInsertSink } from './mysql-insert';
 import {
   STAGE_TABLE,
   readBackSql,
@@ -15,50 +17,35 @@ import {
   type TLoaderOptions,
 } from './types';
 
+const CHECKS_OFF = 'SET SESSION unique_checks = 0, foreign_key_checks = 0';
+const CHECKS_ON = 'SET SESSION unique_checks = 1, foreign_key_checks = 1';
 const quote = (name: string) => `\`${name.replaceAll('`', '``')}\``;
-// Well under the server's max_allowed_packet (16 MiB by default on MariaDB 10.2+).
-const STATEMENT_CHARS = 4 * 1024 * 1024;
-
-const ESCAPES: Record<string, string> = {
-  '\0': '\\0',
-  '\n': '\\n',
-  '\r': '\\r',
-  '\b': '\\b',
-  '\t': '\\t',
-  '\x1a': '\\Z',
-  "'": "\\'",
-  '\\': '\\\\',
-};
-// The characters MySQL's string literals need escaped, control characters among them.
-// eslint-disable-next-line no-control-regex
-const NEEDS_ESCAPE = /[\0\n\r\b\t\x1a'\\]/g;
-
-/** A SQL literal for MySQL's default sql_mode (backslash escapes on). */
-const literal = (value: TValue): string => {
-  if (value === null) {
-    return 'NULL';
-  }
-  if (typeof value === 'number') {
-    return Number.isFinite(value) ? String(value) : 'NULL';
-  }
-  return `'${value.replace(NEEDS_ESCAPE, (match) => ESCAPES[match]!)}'`;
+export type TMysqlLoaderOptions = TLoaderOptions & {
+  /** infile (the default) falls back to insert when the server has local_infile off. */
+  rowPath?: 'infile' | 'insert' | undefined;
 };
 
 /**
- * MySQL and MariaDB: one transaction on the loader's own connection, rows sent
- * as multi-row INSERT statements of a few MiB with the values inlined (no
- * prepared statement has room for that many placeholders). InnoDB readers keep
- * seeing the previous rows until COMMIT.
+ * MySQL and MariaDB: one transaction on the loader's own connection, rows streamed
+ * through one LOAD DATA LOCAL INFILE statement (mysql-infile.ts), or sent as multi-row
+ * INSERT statements where the server does not allow that. InnoDB readers keep seeing
+ * the previous rows until COMMIT.
  */
 export const openMysqlLoader = async (
   url: string,
-  options: TLoaderOptions = {},
+  options: TMysqlLoaderOptions = {},
 ): Promise<TLoader> => {
   const rowsPerStatement = options.rowsPerStatement ?? Number.MAX_SAFE_INTEGER;
-  const core = createConnection(mysqlConnectionOptions(url));
+  // LOCAL_FILES is among mysql2's default flags; named here because the loader relies on it.
+  const core = createConnection({ ...mysqlConnectionOptions(url), flags: ['LOCAL_FILES'] });
   // The callback connection streams read-back rows; the promise view runs everything else.
   const connection = core.promise();
   await connection.connect();
+  // Notes (a DECIMAL rounded to its scale, as an INSERT rounds it too) are not warnings:
+  // left out of the warning count, they do not fail a LOAD DATA (mysql-infile.ts). A LOAD
+  // DATA waits for the warehouse's next rows mid-statement, where the server gives up after
+  // net_read_timeout (30 s by default); an hour, for a warehouse that pauses between chunks.
+  await connection.query('SET SESSION sql_notes = 0, net_read_timeout = 3600');
 
   const describe = async (table: string): Promise<TDestinationColumn[]> => {
     const [rows] = await connection.query(
@@ -92,52 +79,67 @@ export const openMysqlLoader = async (
       : { changes: (result as { affectedRows: number }).affectedRows, scalar: undefined };
   };
 
+  /**
+   * Whether a replace load may go in as InnoDB's bulk insert (MariaDB 10.6+, MDEV-24621):
+   * into a table with no rows, with unique_checks and foreign_key_checks off for the load's
+   * statement, InnoDB sorts each index's entries and builds its pages whole instead of
+   * inserting row by row (about 2.5 times the rows per second on the portal's orders). The
+   * primary key stays checked (a duplicate is a LOAD DATA warning, so an error); only a table
+   * without a secondary unique index or a foreign key of its own qualifies, so nothing else
+   * goes unchecked. A table that has held rows keeps its deleted records until purge and
+   * takes the ordinary path.
+   */
+  const bulkEligible = async (table: string) => {
+    const [rows] = await connection.query(
+      `SELECT NOT EXISTS (SELECT 1 FROM ${quote(table)})
+         AND NOT EXISTS (SELECT 1 FROM information_schema.statistics
+           WHERE table_schema = DATABASE() AND table_name = ? AND non_unique = 0
+             AND index_name <> 'PRIMARY')
+         AND NOT EXISTS (SELECT 1 FROM information_schema.referential_constraints
+           WHERE constraint_schema = DATABASE() AND table_name = ?) AS eligible`,
+      [table, table],
+    );
+    return Number((rows as { eligible: unknown }[])[0]?.eligible) === 1;
+  };
+
+  let warned = false;
+  /**
+   * Rows go through LOAD DATA unless the server refuses LOCAL (local_infile off): then
+   * through INSERT statements, slower but never a failed sync. Asked anew for each load,
+   * at the cost of the round trip the LOAD DATA statement takes anyway, and only once the
+   * first rows are there: the warehouse's query may take minutes to produce them.
+   */
+  const openSink = (table: string, names: string) =>
+    lazySink(async () => {
+      const insert = () => openInsertSink({ connection, table, names, rowsPerStatement });
+      if (options.rowPath === 'insert') {
+        return insert();
+      }
+      try {
+        return await openInfileSink({ core, table, names, rowsPerChunk: rowsPerStatement });
+      } catch (error) {
+        if (!isInfileRefused(error)) {
+          throw error;
+        }
+        if (!warned) {
+          warned = true;
+          console.warn(
+            `sync: MariaDB/MySQL refused LOAD DATA LOCAL INFILE (${(error as Error).message}); loading with INSERT statements instead. Set local_infile = ON on the server for full speed.`,
+          );
+        }
+        return insert();
+      }
+    });
+
   const load = async (loadOptions: TLoadOptions) => {
     const { plan, batches, onBatch, verify, afterLoad = [], before = [], after = [] } = loadOptions;
     const staged = plan.mode !== 'replace';
     const table = quote(plan.table);
     const target = staged ? quote(STAGE_TABLE) : table;
     const names = plan.columns.map((column) => quote(column.name)).join(', ');
-    const head = `INSERT INTO ${target} (${names}) VALUES `;
-    let tuples: string[] = [];
-    let chars = 0;
     let rows = 0;
-    // One statement in flight while the next is built (see the PostgreSQL loader).
-    let inFlight: Promise<void> = Promise.resolve();
-    let failure: Error | undefined;
-    const flush = async () => {
-      await inFlight;
-      if (failure !== undefined) {
-        throw failure;
-      }
-      if (tuples.length === 0) {
-        return;
-      }
-      const sql = head + tuples.join(',');
-      tuples = [];
-      chars = 0;
-      inFlight = connection.query(sql).then(
-        () => undefined,
-        (error: unknown) => {
-          failure = error instanceof Error ? error : new Error(String(error));
-        },
-      );
-    };
-    const append = async (batch: TBatch) => {
-      const width = batch.columns.length;
-      const values = new Array<string>(width);
-      for (let row = 0; row < batch.rowCount; row += 1) {
-        for (let column = 0; column < width; column += 1) {
-          values[column] = literal(batch.columns[column]![row]!);
-        }
-        const tuple = `(${values.join(',')})`;
-        tuples.push(tuple);
-        chars += tuple.length + 1;
-        if (chars >= STATEMENT_CHARS || tuples.length >= rowsPerStatement) {
-          await flush();
-        }
-      }
-    };
+    let sink: TRowSink | undefined;
+    let bulk = false;
 
     await connection.query(`DROP TEMPORARY TABLE IF EXISTS ${quote(STAGE_TABLE)}`);
     await connection.query('START TRANSACTION');
@@ -147,16 +149,26 @@ export const openMysqlLoader = async (
           `CREATE TEMPORARY TABLE ${target} AS SELECT ${names} FROM ${table} LIMIT 0`,
         );
       } else {
-        await connection.query(`DELETE FROM ${table}`);
+        // A DELETE, even of no rows, rules the bulk insert out: an empty table is left as it is.
+        bulk = await bulkEligible(plan.table);
+        if (!bulk) {
+          await connection.query(`DELETE FROM ${table}`);
+        }
       }
+      if (bulk) {
+        await connection.query(CHECKS_OFF);
+      }
+      sink = openSink(target, names);
       for await (const batch of batches) {
-        await append(batch);
+        await sink.append(batch);
         rows += batch.rowCount;
         await onBatch?.(rows);
       }
-      // The second call waits for the last statement and reports its failure.
-      await flush();
-      await flush();
+      await sink.finish();
+      if (bulk) {
+        bulk = false;
+        await connection.query(CHECKS_ON);
+      }
 
       await runSteps(before, runStep);
       let destination: TDestinationState;
@@ -189,6 +201,11 @@ export const openMysqlLoader = async (
       await connection.query(`ANALYZE TABLE ${table}`).catch(() => undefined);
       return { rowsInserted: rows, destination };
     } catch (error) {
+      // A LOAD DATA still reading its file holds the connection: end it before the ROLLBACK.
+      await sink?.abort(error);
+      if (bulk) {
+        await connection.query(CHECKS_ON).catch(() => undefined);
+      }
       await connection.query('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
