@@ -117,6 +117,11 @@ export const derivedChanges = (
   ) {
     return undefined;
   }
+  if (keys.length === 0) {
+    // Nothing changed: the derived tables stand, and so does the data version, so the
+    // analytics answers and the patient list's pages kept by it stay warm.
+    return { before: [], after: [] };
+  }
   const key = 'varchar(64) PRIMARY KEY';
   const scratch = [
     ...scratchTableSql(dialect, TOUCHED_KEYS, `k ${key}`),
