@@ -54,6 +54,8 @@ export type TConfig = {
   schedulerTimezone: string;
   /** How often each process looks for due sync schedules, in ms; 0: only when asked (SCHEDULER_TICK_MS). */
   schedulerTickMs: number;
+  /** How often each process looks for a new data version to prepare analytics answers for; 0: never. */
+  analyticsWarmMs: number;
   /** How long one warehouse query may run before it is interrupted (WAREHOUSE_STATEMENT_TIMEOUT_MS). */
   warehouseStatementTimeoutMs: number;
   /** How long SIGTERM waits for this process's running syncs before stopping them (SHUTDOWN_GRACE_MS). */
@@ -180,6 +182,10 @@ export const loadConfig = (env: TEnv = process.env): TConfig => {
       env.SCHEDULER_TICK_MS === '0'
         ? 0
         : parseCount('SCHEDULER_TICK_MS', env.SCHEDULER_TICK_MS, 5_000),
+    analyticsWarmMs:
+      env.ANALYTICS_WARM_MS === '0'
+        ? 0
+        : parseCount('ANALYTICS_WARM_MS', env.ANALYTICS_WARM_MS, 10_000),
     secretSources: parseSecretSources(env),
   };
 };

@@ -45,6 +45,8 @@ export const useTestPortal = (
       DATABASE_URL: testDatabase.url,
       WEB_DIST: path.join(dataDir, 'no-web-build'),
       LOG_LEVEL: 'silent',
+      // No background analytics work under tests that count statements (warm.test.ts tests it).
+      ANALYTICS_WARM_MS: '0',
       ...env,
     });
     const database = createDatabase(config.databaseUrl);

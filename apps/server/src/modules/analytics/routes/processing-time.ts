@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZProcessingTimeQuery, ZProcessingTimeResponse } from '@portal/domain/analytics';
 import { periodOf, processingTime } from '../service';
-import { adminOnly, analyticsErrors, freshness, type TAnalyticsRouteOptions } from './shared';
+import {
+  adminOnly,
+  analyticsErrors,
+  freshness,
+  processingMemoKey,
+  type TAnalyticsRouteOptions,
+} from './shared';
 
 /** GET /api/analytics/processing-time?days=: per status and per category, orders created in the period. */
 export const processingTimeRoute: FastifyPluginAsyncZod<TAnalyticsRouteOptions> = async (
@@ -22,7 +28,7 @@ export const processingTimeRoute: FastifyPluginAsyncZod<TAnalyticsRouteOptions> 
     async (request) => {
       const { range, head } = periodOf(app.clock(), request.query.days);
       const { version, lastSyncedAt } = await freshness(app);
-      const figures = await memo.get(version, `processing|${range.from}|${range.to}`, () =>
+      const figures = await memo.get(version, processingMemoKey(range), () =>
         processingTime(app.portal.database.db, range),
       );
       return { ...head, last_synced_at: lastSyncedAt, ...figures };

@@ -15,6 +15,12 @@ export const adminOnly = (app: FastifyInstance) => [
   requireRole(...rolesFor('/analytics')),
 ];
 
+/** The memo's keys of a period's processing times and status durations. */
+export const processingMemoKey = (range: { from: number; to: number }) =>
+  `processing|${range.from}|${range.to}`;
+export const statusMemoKey = (range: { from: number; to: number }) =>
+  `status|${range.from}|${range.to}`;
+
 /** The memo's key of a period's reorder figures, which every page and export of it share. */
 export const reorderMemoKey = (range: { from: number; to: number }, minOrders: number) =>
   `reorder|${range.from}|${range.to}|${minOrders}`;

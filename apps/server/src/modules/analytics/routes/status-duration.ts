@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZStatusDurationQuery, ZStatusDurationResponse } from '@portal/domain/analytics';
 import { periodOf, statusDurationPanel } from '../service';
-import { adminOnly, analyticsErrors, freshness, type TAnalyticsRouteOptions } from './shared';
+import {
+  adminOnly,
+  analyticsErrors,
+  freshness,
+  statusMemoKey,
+  type TAnalyticsRouteOptions,
+} from './shared';
 
 /** GET /api/analytics/status-duration?days=90: average days per status for the panel. */
 export const statusDurationRoute: FastifyPluginAsyncZod<TAnalyticsRouteOptions> = async (
@@ -23,7 +29,7 @@ export const statusDurationRoute: FastifyPluginAsyncZod<TAnalyticsRouteOptions> 
     async (request) => {
       const { range, head } = periodOf(app.clock(), request.query.days);
       const { version, lastSyncedAt } = await freshness(app);
-      const figures = await memo.get(version, `status|${range.from}|${range.to}`, () =>
+      const figures = await memo.get(version, statusMemoKey(range), () =>
         statusDurationPanel(app.portal.database.db, range),
       );
       return { ...head, last_synced_at: lastSyncedAt, ...figures };
