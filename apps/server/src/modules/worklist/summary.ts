@@ -31,10 +31,13 @@ const trimmed = (dialect: TDialect, column: string) =>
 
 /**
  * When the order entered its current status: the latest history row of that status that
- * has an entered_at, an open one (no exited_at) first.
+ * has an entered_at, an open one (no exited_at) first. MariaDB is told to read the order's
+ * rows by their index: inside the load that filled the history, its statistics still say
+ * the table is empty, and it scanned the whole table once per order instead (over 500 s
+ * for 156k orders).
  */
 const statusSince = (dialect: TDialect) => `(
-  SELECT h.entered_at FROM order_status_history h
+  SELECT h.entered_at FROM order_status_history h${dialect === 'mysql' ? ' FORCE INDEX (order_status_history_order_idx)' : ''}
   WHERE h.order_id = o.order_id AND h.entered_at IS NOT NULL
     AND ${trimmed(dialect, 'h.status')} = ${trimmed(dialect, 'o.status')}
   ORDER BY CASE WHEN h.exited_at IS NULL THEN 0 ELSE 1 END, h.entered_at DESC
