@@ -43,6 +43,40 @@ const statusSince = (dialect: TDialect) => `(
   ORDER BY CASE WHEN h.exited_at IS NULL THEN 0 ELSE 1 END, h.entered_at DESC
   LIMIT 1)`;
 
+/**
+ * The same 'since' for every order at once, MariaDB's full refill: the history grouped by
+ * order and trimmed status first (its latest open entry, else its latest entry), then
+ * joined. One pass over the history, where the correlated subquery above costs MariaDB a
+ * lookup and a sort per order (82 s of a 142 s full sync at 20k patients, inside the
+ * history load).
+ */
+const groupedSince = `SELECT o.*, COALESCE(s.open_since, s.any_since) AS since
+     FROM orders o
+     LEFT JOIN (
+       SELECT h.order_id, ${trimmed('mysql', 'h.status')} AS status_key,
+              MAX(CASE WHEN h.exited_at IS NULL THEN h.entered_at END) AS open_since,
+              MAX(h.entered_at) AS any_since
+       FROM order_status_history h WHERE h.entered_at IS NOT NULL
+       GROUP BY h.order_id, ${trimmed('mysql', 'h.status')}
+     ) s ON s.order_id = o.order_id AND s.status_key = ${trimmed('mysql', 'o.status')}`;
+
+/**
+ * The history reaches the worklist only through 'since'. MariaDB's load of it updates that
+ * in place (only rows whose value moved, three indexes), where deleting and inserting every
+ * row again wrote all twelve indexes over the rows the DELETE had just marked (9 s and 53 s
+ * of a 105 s full sync at 20k patients).
+ */
+const sinceUpdateSql = `UPDATE order_worklist w
+     LEFT JOIN (
+       SELECT h.order_id, ${trimmed('mysql', 'h.status')} AS status_key,
+              MAX(CASE WHEN h.exited_at IS NULL THEN h.entered_at END) AS open_since,
+              MAX(h.entered_at) AS any_since
+       FROM order_status_history h WHERE h.entered_at IS NOT NULL
+       GROUP BY h.order_id, ${trimmed('mysql', 'h.status')}
+     ) s ON s.order_id = w.order_id AND s.status_key = ${trimmed('mysql', 'w.status')}
+     SET w.status_since = COALESCE(s.open_since, s.any_since),
+         w.since_key = COALESCE(s.open_since, s.any_since, ${UNKNOWN_SINCE})`;
+
 /** The SQL the worklist's view columns are computed with (matchesView of the domain). */
 export const worklistViewSql = (dialect: TDialect, table = 'o') => {
   const groups = statusGroupConditions(trimmed(dialect, `${table}.status`));
@@ -176,7 +210,7 @@ export const worklistInsertSql = (dialect: TDialect, where = '') => {
             o.date_created, COALESCE(o.date_created, 0),
             o.since, COALESCE(o.since, ${UNKNOWN_SINCE}),
             o.tracking_number, o.carrier, o.delivery_status, o.delivery_date
-     FROM (SELECT o.*, ${statusSince(dialect)} AS since FROM orders o${where}) o
+     FROM (${where === '' && dialect === 'mysql' ? groupedSince : `SELECT o.*, ${statusSince(dialect)} AS since FROM orders o${where}`}) o
      JOIN patients p ON p.patient_key = o.patient_key`;
 };
 
@@ -197,8 +231,12 @@ export const worklistSql = (dialect: TDialect): string[] => [
 ];
 
 /** What a load of `table` must run before its commit; nothing for other tables. */
-export const worklistRefillSql = (dialect: TDialect, table: string): string[] =>
-  (WORKLIST_SOURCE_TABLES as readonly string[]).includes(table) ? worklistSql(dialect) : [];
+export const worklistRefillSql = (dialect: TDialect, table: string): string[] => {
+  if (table === 'order_status_history' && dialect === 'mysql') {
+    return [sinceUpdateSql];
+  }
+  return (WORKLIST_SOURCE_TABLES as readonly string[]).includes(table) ? worklistSql(dialect) : [];
+};
 
 /**
  * Rebuilds the worklist in one transaction (test fixtures, a repair), or in the caller's
