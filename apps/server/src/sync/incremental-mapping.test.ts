@@ -4,13 +4,7 @@ import { duckdbDialect } from './compile';
 import { DEFAULT_MAPPINGS, wholeTableMapping } from './default-groups';
 import { changedRowsSql, cursorWindow, maxCursorSql, touchedKeysSql } from './incremental';
 
-const orders = {
-  ...DEFAULT_MAPPINGS.orders!,
-  truncate_first: false,
-  use_upsert: true,
-  key_columns: ['order_id'],
-  incremental: { cursor_column: ['SO.LASTMODIFIED', 'SC.LASTMODIFIED'] },
-};
+const orders = DEFAULT_MAPPINGS.orders!;
 
 describe('incremental mappings', () => {
   it('accepts an upserting dataframe mapping with a cursor, and leaves others as they were', () => {

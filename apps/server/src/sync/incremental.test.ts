@@ -21,22 +21,11 @@ import { openDuckDbWarehouse } from './warehouse/duckdb';
  * mapping, "reference" a full reload of the same query after every step. The tests run in
  * order, each on the state the previous one left.
  */
-const incrementalOrders: TMappingInput = {
-  ...DEFAULT_MAPPINGS.orders!,
-  truncate_first: false,
-  use_upsert: true,
-  key_columns: ['order_id'],
-  incremental: { cursor_column: ['SO.LASTMODIFIED', 'SC.LASTMODIFIED'] },
-};
+/** The default orders mapping: incremental by SO and SC's LASTMODIFIED. */
+const incrementalOrders: TMappingInput = DEFAULT_MAPPINGS.orders!;
 const fullOrders = wholeTableMapping(DEFAULT_MAPPINGS.orders!);
 /** A mapping over three tables with an inner join: an order's deletion takes its items out. */
-const incrementalItems: TMappingInput = {
-  ...DEFAULT_MAPPINGS.order_items!,
-  truncate_first: false,
-  use_upsert: true,
-  key_columns: ['order_item_key'],
-  incremental: { cursor_column: ['L.LASTMODIFIED', 'SO.LASTMODIFIED', 'I.LASTMODIFIED'] },
-};
+const incrementalItems: TMappingInput = DEFAULT_MAPPINGS.order_items!;
 const fullItems = wholeTableMapping(DEFAULT_MAPPINGS.order_items!);
 
 const DAYS = ['2025-07-01T08:00:00Z', '2025-07-02T08:00:00Z', '2025-07-03T08:00:00Z'];

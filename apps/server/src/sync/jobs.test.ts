@@ -96,13 +96,7 @@ describe.each(testDialects())('sync jobs [%s]', (dialect) => {
   it('records each incremental mapping’s mode, mark and rows changed, and the group’s combined', async () => {
     const { context, database } = bed();
     const db = database.db;
-    const orders = {
-      ...DEFAULT_MAPPINGS.orders!,
-      truncate_first: false,
-      use_upsert: true,
-      key_columns: ['order_id'],
-      incremental: { cursor_column: ['SO.LASTMODIFIED', 'SC.LASTMODIFIED'] },
-    };
+    const orders = DEFAULT_MAPPINGS.orders!;
     const payors = {
       ...DEFAULT_MAPPINGS.payors!,
       truncate_first: false,

@@ -15,13 +15,8 @@ import { getJson, goodMapping, runGroup, signInAs, type TAsUser } from './test-s
  * warehouse ('full reload', or 'incremental since' its mark) and how many rows changed,
  * for the mapping's job and for its group run. The tests run in order on one portal.
  */
-const incrementalOrders: TMappingInput = {
-  ...DEFAULT_MAPPINGS.orders!,
-  truncate_first: false,
-  use_upsert: true,
-  key_columns: ['order_id'],
-  incremental: { cursor_column: ['SO.LASTMODIFIED', 'SC.LASTMODIFIED'] },
-};
+/** The default orders mapping: incremental by SO and SC's LASTMODIFIED. */
+const incrementalOrders: TMappingInput = DEFAULT_MAPPINGS.orders!;
 const GROUP_ID = 'incremental_orders';
 /** A query mapping, which is never incremental. */
 const PLAIN_GROUP_ID = 'plain_payors';
