@@ -94,8 +94,19 @@ test('an admin writes, edits, reads v1 of and deletes a document', async ({ page
     'aria-pressed',
     'false',
   );
+  // The colour applies to the editor's selection: on a busy machine, make sure it is still
+  // the line before picking, and that the colour reached the text before going on.
+  await expect
+    .poll(() => page.evaluate<string | undefined>('window.getSelection()?.toString()'))
+    .toBe('Call the vendor');
   await page.getByLabel('Text colour').fill('#b91c1c');
+  await expect(editor.locator('span[style*="color"]', { hasText: 'Call the vendor' })).toHaveCount(
+    1,
+  );
   await page.getByLabel('Font size').selectOption({ label: 'Large' });
+  await expect(
+    editor.locator('span[style*="font-size"]', { hasText: 'Call the vendor' }),
+  ).toHaveCount(1);
   await toolbarOf(page).getByRole('button', { name: 'Align centre' }).click();
   await expect(create).toBeEnabled();
   await expectNoA11yViolations(page);
