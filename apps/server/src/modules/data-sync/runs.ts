@@ -204,7 +204,9 @@ export const createRuns = (deps: TRunDeps) => {
       if (controller.signal.aborted) {
         warehouse.interrupt(controller.signal.reason as Error);
       }
-      loader = await openLoader(deps.config.databaseUrl);
+      loader = await openLoader(deps.config.databaseUrl, {
+        warn: (message) => deps.log.warn(message),
+      });
       await run(warehouse, loader, controller.signal);
     } catch (error) {
       const jobError = errorOf(error);

@@ -123,7 +123,7 @@ export const openMysqlLoader = async (
         }
         if (!warned) {
           warned = true;
-          console.warn(
+          options.warn?.(
             `sync: MariaDB/MySQL refused LOAD DATA LOCAL INFILE (${(error as Error).message}); loading with INSERT statements instead. Set local_infile = ON on the server for full speed.`,
           );
         }

@@ -68,6 +68,8 @@ export type TLoader = {
 export type TLoaderOptions = {
   /** Rows per INSERT statement; the defaults suit each dialect, tests make it small. */
   rowsPerStatement?: number | undefined;
+  /** Where a loader says it fell back to a slower path (the portal's logger); silent without. */
+  warn?: ((message: string) => void) | undefined;
 };
 
 export const STAGE_TABLE = '_sync_stage';
