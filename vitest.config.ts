@@ -3,6 +3,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     reporters: ['verbose'],
+    // Vitest's default on this two-core machine kind is one worker (cores - 1), and the
+    // server's files mostly wait on a database or a timer: three workers took the unit
+    // and API run from 567 s to 388 s here with every test passing.
+    maxWorkers: 3,
     projects: [
       {
         test: {
