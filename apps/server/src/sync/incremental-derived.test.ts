@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_DESTINATION_TABLES } from '@portal/domain/sync-destinations';
 import { DEFAULT_FULL_RELOAD_GROUP_ID, DEFAULT_FULL_SYNC_GROUP_ID } from '@portal/domain/sync-job';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { mutateWarehouse } from '@portal/tools/warehouse/mutate';
 import { sql } from 'kysely';
 import { createDatabase, type TPortalDatabase } from '../db/database';
@@ -135,5 +136,31 @@ describe.each(testDialects())(
       },
       120_000,
     );
+
+    // Only the worklist's rows that moved are rewritten: a change of case alone is a change
+    // (MariaDB's collation would call 'ADAMS' and 'Adams' the same), a new address is not.
+    it('follows a change of case in a name, stamped as the ERP stamps it', async () => {
+      const instance = await DuckDBInstance.create(warehouseFile());
+      const connection = await instance.connect();
+      const STAMP = `LASTMODIFIED = TIMESTAMP '2031-01-01 00:00:00'`;
+      await connection.run(
+        `UPDATE PERSONS SET LASTNAME = upper(LASTNAME), ${STAMP} WHERE PERSONKEY % 5 = 0`,
+      );
+      await connection.run(
+        `UPDATE ADDRESSES SET STREET = 'Moved', ${STAMP} WHERE ADDRESSKEY % 7 = 0`,
+      );
+      connection.closeSync();
+      instance.closeSync();
+      await runGroup('live', DEFAULT_FULL_SYNC_GROUP_ID);
+      await runGroup('reference', DEFAULT_FULL_RELOAD_GROUP_ID);
+      const { rows } = await sql<{
+        last_name: string | null;
+      }>`SELECT last_name FROM order_worklist`.execute(portals.live.database.db);
+      const shouted = rows.filter(
+        ({ last_name: name }) => name && /[A-Z]{2}/.test(name) && name === name.toUpperCase(),
+      );
+      expect(shouted.length).toBeGreaterThan(0);
+      await expectSameTables();
+    }, 120_000);
   },
 );

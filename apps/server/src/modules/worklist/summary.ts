@@ -147,7 +147,8 @@ const rebuildingIndexes = (dialect: TDialect, refill: string[]) =>
       ]
     : refill;
 
-const COLUMNS = [
+/** order_worklist's columns, in the order the refill writes them. */
+export const WORKLIST_COLUMNS = [
   'order_id',
   'so_number',
   'patient_key',
@@ -194,11 +195,12 @@ const freshStatistics = (dialect: TDialect): string[] => {
 
 /**
  * The INSERT that fills order_worklist from orders, their history and patients; with
- * `where`, only the orders it selects (an incremental sync's changed orders).
+ * `where`, only the orders it selects (an incremental sync's changed orders), and with
+ * `into`, a table of the same columns instead.
  */
-export const worklistInsertSql = (dialect: TDialect, where = '') => {
+export const worklistInsertSql = (dialect: TDialect, where = '', into = 'order_worklist') => {
   const view = worklistViewSql(dialect);
-  return `INSERT INTO order_worklist (${COLUMNS.join(', ')})
+  return `INSERT INTO ${into} (${WORKLIST_COLUMNS.join(', ')})
      SELECT o.order_id, o.so_number, o.patient_key, p.payor_key,
             p.last_name, p.first_name, p.patient_id, p.dob,
             LOWER(COALESCE(p.last_name, '')), LOWER(COALESCE(p.first_name, '')),
