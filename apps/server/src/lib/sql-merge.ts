@@ -12,6 +12,39 @@ export const scratchTableSql = (dialect: TDialect, name: string, columns: string
   `DELETE FROM ${name}`,
 ];
 
+/**
+ * Two values are the same, NULL included. MariaDB compares bytes: its collations would
+ * take a change of case or of trailing spaces for no change.
+ */
+export const sameValue = (dialect: TDialect, a: string, b: string) => {
+  switch (dialect) {
+    case 'mysql':
+      return `BINARY ${a} <=> BINARY ${b}`;
+    case 'postgres':
+      return `${a} IS NOT DISTINCT FROM ${b}`;
+    case 'sqlite':
+      return `${a} IS ${b}`;
+  }
+};
+
+/** INSERT … SELECT that skips rows whose key the table already holds. */
+export const insertIgnoreSql = (
+  dialect: TDialect,
+  table: string,
+  columns: readonly string[],
+  select: string,
+) => {
+  const into = `${table} (${columns.join(', ')})`;
+  switch (dialect) {
+    case 'mysql':
+      return `INSERT IGNORE INTO ${into} ${select}`;
+    case 'postgres':
+      return `INSERT INTO ${into} ${select} ON CONFLICT DO NOTHING`;
+    case 'sqlite':
+      return `INSERT OR IGNORE INTO ${into} ${select}`;
+  }
+};
+
 /** The smaller or greater of two values (SQLite's scalar MIN and MAX take two arguments). */
 export const least = (dialect: TDialect, a: string, b: string) =>
   dialect === 'sqlite' ? `MIN(${a}, ${b})` : `LEAST(${a}, ${b})`;

@@ -1,5 +1,5 @@
 import type { TDialect } from '../db/database';
-import { scratchTableSql } from '../lib/sql-merge';
+import { insertIgnoreSql, sameValue, scratchTableSql } from '../lib/sql-merge';
 import { summaryChangesAfter, summaryChangesBefore } from '../modules/analytics/summary-changes';
 import { patientDays, stamp, summaryRefillSql } from '../modules/analytics/summaries';
 import { orderCountRefillSql } from '../modules/patients/order-count-summary';
@@ -38,23 +38,46 @@ const TRACED: Record<string, { key: string; staged: string[] }> = {
   patients: { key: 'patient_key', staged: [] },
 };
 
-/** The orders and patients the changed rows reach, old rows and staged ones alike. */
-const reachSql = (table: string): string[] => {
+/**
+ * The touched keys whose staged row the table already holds, every staged column the
+ * same, are no change: the history rows of an order whose LASTMODIFIED moved are read
+ * again whole, and most of them are as they were. Left out of the touched keys, they are
+ * neither deleted nor traced (the upsert writes them back as they are).
+ */
+const unchangedSql = (dialect: TDialect, table: string, key: string, staged: readonly string[]) =>
+  `DELETE FROM ${TOUCHED_KEYS} WHERE k IN (
+     SELECT s.${key} FROM ${STAGE_TABLE} s JOIN ${table} t ON t.${key} = s.${key}
+     WHERE ${staged.map((column) => sameValue(dialect, `s.${column}`, `t.${column}`)).join(' AND ')})`;
+
+/**
+ * The orders and patients the changed rows reach, old rows and staged ones alike. (MariaDB
+ * cannot name one temporary table twice in a statement: hence two statements where a
+ * UNION would read the touched keys twice.)
+ */
+const reachSql = (dialect: TDialect, table: string): string[] => {
   const touched = `IN (SELECT k FROM ${TOUCHED_KEYS})`;
   switch (table) {
     case 'orders':
       return [
         `INSERT INTO ${CHANGED_ORDERS} (order_id) SELECT k FROM ${TOUCHED_KEYS}`,
         `INSERT INTO ${CHANGED_PATIENTS} (patient_key)
-         SELECT o.patient_key FROM orders o WHERE o.order_id ${touched} AND o.patient_key IS NOT NULL
-         UNION SELECT s.patient_key FROM ${STAGE_TABLE} s WHERE s.patient_key IS NOT NULL`,
+         SELECT o.patient_key FROM orders o
+         WHERE o.order_id IN (SELECT order_id FROM ${CHANGED_ORDERS}) AND o.patient_key IS NOT NULL
+         UNION SELECT s.patient_key FROM ${STAGE_TABLE} s
+         WHERE s.order_id ${touched} AND s.patient_key IS NOT NULL`,
       ];
     case 'order_status_history':
       return [
         `INSERT INTO ${CHANGED_ORDERS} (order_id)
-         SELECT h.order_id FROM order_status_history h
-         WHERE h.status_history_key ${touched} AND h.order_id IS NOT NULL
-         UNION SELECT s.order_id FROM ${STAGE_TABLE} s WHERE s.order_id IS NOT NULL`,
+         SELECT DISTINCT h.order_id FROM order_status_history h
+         WHERE h.status_history_key ${touched} AND h.order_id IS NOT NULL`,
+        insertIgnoreSql(
+          dialect,
+          CHANGED_ORDERS,
+          ['order_id'],
+          `SELECT DISTINCT s.order_id FROM ${STAGE_TABLE} s
+           WHERE s.status_history_key ${touched} AND s.order_id IS NOT NULL`,
+        ),
       ];
     default:
       return [
@@ -147,7 +170,12 @@ export const derivedChanges = (
     before: [
       ...sqlSteps(scratch),
       ...inserts,
-      ...sqlSteps([...reachSql(table), ...statistics, ...analytics]),
+      ...sqlSteps([
+        unchangedSql(dialect, table, traced.key, stagedColumns),
+        ...reachSql(dialect, table),
+        ...statistics,
+        ...analytics,
+      ]),
       { sql: `DELETE FROM ${table} WHERE ${traced.key} IN (SELECT k FROM ${TOUCHED_KEYS})` },
     ],
     after: afterSql(dialect, table),

@@ -1,5 +1,5 @@
 import type { TDialect } from '../../db/database';
-import { mergeSql, scratchTableSql } from '../../lib/sql-merge';
+import { mergeSql, sameValue, scratchTableSql } from '../../lib/sql-merge';
 import { WORKLIST_COLUMNS, WORKLIST_COUNT_GROUP, worklistInsertSql } from './summary';
 
 /**
@@ -37,21 +37,6 @@ const freshTableSql = (dialect: TDialect): string[] => {
         `CREATE UNIQUE INDEX IF NOT EXISTS temp.${FRESH}_order ON ${FRESH} (order_id)`,
         `DELETE FROM ${FRESH}`,
       ];
-  }
-};
-
-/**
- * Two values are the same, NULL included. MariaDB compares bytes: its collations would
- * take a change of case or of trailing spaces for no change.
- */
-const sameValue = (dialect: TDialect, a: string, b: string) => {
-  switch (dialect) {
-    case 'mysql':
-      return `BINARY ${a} <=> BINARY ${b}`;
-    case 'postgres':
-      return `${a} IS NOT DISTINCT FROM ${b}`;
-    case 'sqlite':
-      return `${a} IS ${b}`;
   }
 };
 
