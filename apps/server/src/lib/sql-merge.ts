@@ -27,6 +27,24 @@ export const sameValue = (dialect: TDialect, a: string, b: string) => {
   }
 };
 
+/**
+ * DELETE of the rows of `table` whose `column` is among the keys of a scratch table (and,
+ * with `where`, that meet it; it is given the name the row goes by). MariaDB 10 cannot turn
+ * a single-table DELETE's IN (SELECT …) into a join: it reads the whole table and runs the
+ * subquery for each row. Its multi-table form reads the keys first and each row by its
+ * index (at 20k patients, an incremental history run's DELETE went from 1 s to a lookup).
+ */
+export const deleteByKeysSql = (
+  dialect: TDialect,
+  table: string,
+  column: string,
+  keys: { table: string; column: string },
+  where?: (row: string) => string,
+) =>
+  dialect === 'mysql'
+    ? `DELETE t FROM ${keys.table} k STRAIGHT_JOIN ${table} t ON t.${column} = k.${keys.column}${where ? ` WHERE ${where('t')}` : ''}`
+    : `DELETE FROM ${table} WHERE ${column} IN (SELECT ${keys.column} FROM ${keys.table})${where ? ` AND ${where(table)}` : ''}`;
+
 /** INSERT … SELECT that skips rows whose key the table already holds. */
 export const insertIgnoreSql = (
   dialect: TDialect,

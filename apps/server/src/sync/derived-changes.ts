@@ -1,5 +1,5 @@
 import type { TDialect } from '../db/database';
-import { insertIgnoreSql, sameValue, scratchTableSql } from '../lib/sql-merge';
+import { deleteByKeysSql, insertIgnoreSql, sameValue, scratchTableSql } from '../lib/sql-merge';
 import { summaryChangesAfter, summaryChangesBefore } from '../modules/analytics/summary-changes';
 import { patientDays, stamp, summaryRefillSql } from '../modules/analytics/summaries';
 import { orderCountRefillSql } from '../modules/patients/order-count-summary';
@@ -44,10 +44,17 @@ const TRACED: Record<string, { key: string; staged: string[] }> = {
  * again whole, and most of them are as they were. Left out of the touched keys, they are
  * neither deleted nor traced (the upsert writes them back as they are).
  */
-const unchangedSql = (dialect: TDialect, table: string, key: string, staged: readonly string[]) =>
-  `DELETE FROM ${TOUCHED_KEYS} WHERE k IN (
-     SELECT s.${key} FROM ${STAGE_TABLE} s JOIN ${table} t ON t.${key} = s.${key}
-     WHERE ${staged.map((column) => sameValue(dialect, `s.${column}`, `t.${column}`)).join(' AND ')})`;
+const unchangedSql = (dialect: TDialect, table: string, key: string, staged: readonly string[]) => {
+  const same = staged
+    .map((column) => sameValue(dialect, `s.${column}`, `t.${column}`))
+    .join(' AND ');
+  // MariaDB: the staged rows first (they have no index), each key and row by its own.
+  return dialect === 'mysql'
+    ? `DELETE k FROM ${STAGE_TABLE} s STRAIGHT_JOIN ${TOUCHED_KEYS} k ON k.k = s.${key}
+       STRAIGHT_JOIN ${table} t ON t.${key} = s.${key} WHERE ${same}`
+    : `DELETE FROM ${TOUCHED_KEYS} WHERE k IN (
+       SELECT s.${key} FROM ${STAGE_TABLE} s JOIN ${table} t ON t.${key} = s.${key} WHERE ${same})`;
+};
 
 /**
  * The orders and patients the changed rows reach, old rows and staged ones alike. (MariaDB
@@ -108,7 +115,7 @@ const afterSql = (dialect: TDialect, table: string): string[] => {
       ];
     default:
       return [
-        ...patientPhoneRefillSql(CHANGED_PATIENTS),
+        ...patientPhoneRefillSql({ patients: CHANGED_PATIENTS, dialect }),
         ...worklistChangesSql(dialect, CHANGED_ORDERS),
         ...stamp(now),
       ];
@@ -176,7 +183,7 @@ export const derivedChanges = (
         ...statistics,
         ...analytics,
       ]),
-      { sql: `DELETE FROM ${table} WHERE ${traced.key} IN (SELECT k FROM ${TOUCHED_KEYS})` },
+      { sql: deleteByKeysSql(dialect, table, traced.key, { table: TOUCHED_KEYS, column: 'k' }) },
     ],
     after: afterSql(dialect, table),
   };

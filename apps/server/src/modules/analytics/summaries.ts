@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { deleteByKeysSql } from '../../lib/sql-merge';
 import { statusGroupConditions } from '../../lib/status-sql-text';
 
 /**
@@ -60,7 +61,12 @@ export const patientDays = (dialect: TSummaryDialect, patients?: string) => {
     ? (column: string) => ` AND ${column} IN (SELECT patient_key FROM ${patients})`
     : () => '';
   return [
-    `DELETE FROM analytics_patient_days${patients ? ` WHERE ${scope('patient_key').slice(5)}` : ''}`,
+    patients
+      ? deleteByKeysSql(dialect, 'analytics_patient_days', 'patient_key', {
+          table: patients,
+          column: 'patient_key',
+        })
+      : 'DELETE FROM analytics_patient_days',
     `INSERT INTO analytics_patient_days (patient_key, day, category, order_count)
    SELECT patient_key, day, category, COUNT(*) FROM (
      SELECT o.patient_key, ${dayOf(dialect, 'o.date_created')} AS day, ${CATEGORY} AS category

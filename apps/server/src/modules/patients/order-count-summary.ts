@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { dialectOfDb, type TDialect } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { deleteByKeysSql } from '../../lib/sql-merge';
 import { sqlString, statusGroupConditions } from '../../lib/status-sql-text';
 
 /**
@@ -32,7 +33,12 @@ export const orderCountRefillSql = (dialect: TDialect, patients?: string): strin
   const groups = statusGroupConditions(statusOf(dialect));
   const scope = patients ? `IN (SELECT patient_key FROM ${patients})` : undefined;
   return [
-    `DELETE FROM patient_order_counts${scope ? ` WHERE patient_key ${scope}` : ''}`,
+    patients
+      ? deleteByKeysSql(dialect, 'patient_order_counts', 'patient_key', {
+          table: patients,
+          column: 'patient_key',
+        })
+      : 'DELETE FROM patient_order_counts',
     `INSERT INTO patient_order_counts
        (patient_key, classification_key, order_count, in_progress_count, shipped_count, pending_docs_count)
      SELECT o.patient_key, COALESCE(o.so_classification_key, ${sqlString(NO_CLASSIFICATION)}),

@@ -1,5 +1,7 @@
 import { sql, type Kysely } from 'kysely';
+import type { TDialect } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { deleteByKeysSql } from '../../lib/sql-merge';
 
 /**
  * The patients' phone numbers as bare digits, per payor (patient_phones, migration 0018),
@@ -26,10 +28,15 @@ const tenDigits = (digits: string) =>
  * Each patient is read once and its two numbers taken apart by a two-row join, so the
  * statement names that table once (MariaDB cannot read a temporary table twice in one).
  */
-export const patientPhoneRefillSql = (patients?: string): string[] => {
-  const scope = patients ? `IN (SELECT patient_key FROM ${patients})` : undefined;
+export const patientPhoneRefillSql = (only?: { patients: string; dialect: TDialect }): string[] => {
+  const scope = only ? `IN (SELECT patient_key FROM ${only.patients})` : undefined;
   return [
-    `DELETE FROM patient_phones${scope ? ` WHERE patient_key ${scope}` : ''}`,
+    only
+      ? deleteByKeysSql(only.dialect, 'patient_phones', 'patient_key', {
+          table: only.patients,
+          column: 'patient_key',
+        })
+      : 'DELETE FROM patient_phones',
     `INSERT INTO patient_phones (payor_key, digits, patient_key)
      SELECT DISTINCT n.payor_key, ${tenDigits('n.d')}, n.patient_key
      FROM (SELECT p.payor_key, p.patient_key,

@@ -1,5 +1,5 @@
 import type { TDialect } from '../../db/database';
-import { mergeSql, sameValue, scratchTableSql } from '../../lib/sql-merge';
+import { deleteByKeysSql, mergeSql, sameValue, scratchTableSql } from '../../lib/sql-merge';
 import { WORKLIST_COLUMNS, WORKLIST_COUNT_GROUP, worklistInsertSql } from './summary';
 
 /**
@@ -46,10 +46,8 @@ const sameRow = (dialect: TDialect, a: string, b: string) =>
   );
 
 export const worklistChangesSql = (dialect: TDialect, orders: string): string[] => {
-  // A changed order's row (named `row`) that its fresh row does not repeat exactly, or
-  // that has none.
-  const stale = (row: string) => `${row}.order_id IN (SELECT order_id FROM ${orders})
-     AND NOT EXISTS (SELECT 1 FROM ${FRESH} f
+  // A row (named `row`) that its fresh row does not repeat exactly, or that has none.
+  const differs = (row: string) => `NOT EXISTS (SELECT 1 FROM ${FRESH} f
        WHERE f.order_id = ${row}.order_id AND ${sameRow(dialect, 'f', row)})`;
   // Once the stale rows are gone: a fresh row whose order has none.
   const missing = `NOT EXISTS (SELECT 1 FROM order_worklist x WHERE x.order_id = w.order_id)`;
@@ -63,9 +61,15 @@ export const worklistChangesSql = (dialect: TDialect, orders: string): string[] 
     worklistInsertSql(dialect, ` WHERE o.order_id IN (SELECT order_id FROM ${orders})`, FRESH),
     `INSERT INTO ${DELTA} (payor_key, classification_key, view_group, shipped_view, order_count)
      SELECT ${WORKLIST_COUNT_GROUP}, -COUNT(*) FROM order_worklist w
-     WHERE ${stale('w')}
+     WHERE w.order_id IN (SELECT order_id FROM ${orders}) AND ${differs('w')}
      GROUP BY ${WORKLIST_COUNT_GROUP}`,
-    `DELETE FROM order_worklist WHERE ${stale('order_worklist')}`,
+    deleteByKeysSql(
+      dialect,
+      'order_worklist',
+      'order_id',
+      { table: orders, column: 'order_id' },
+      differs,
+    ),
     `INSERT INTO ${DELTA} (payor_key, classification_key, view_group, shipped_view, order_count)
      SELECT ${WORKLIST_COUNT_GROUP}, COUNT(*) FROM ${FRESH} w WHERE ${missing}
      GROUP BY ${WORKLIST_COUNT_GROUP}`,
