@@ -5,7 +5,7 @@ import { WORKLIST_COLUMNS, WORKLIST_COUNT_GROUP, worklistInsertSql } from './sum
 /**
  * The worklist kept up to date from the orders an incremental sync changed (issue 33).
  * Their rows are computed afresh into a scratch table and compared with order_worklist
- * column by column: only rows that differ are deleted and inserted again, so the twelve
+ * column by column: only rows that differ are updated (or deleted, or inserted), so the
  * indexes are written for orders whose worklist row really moved, not for every order a
  * load traced (a patient's new address, or a history load after the orders load already
  * brought the status, changes no worklist column). order_worklist_counts takes the
@@ -45,12 +45,29 @@ const sameRow = (dialect: TDialect, a: string, b: string) =>
     ' AND ',
   );
 
+/** Each worklist row that differs from its fresh row takes the fresh row's values. */
+const updateFromFreshSql = (dialect: TDialect) => {
+  const columns = WORKLIST_COLUMNS.filter((column) => column !== 'order_id');
+  switch (dialect) {
+    case 'mysql':
+      return `UPDATE ${FRESH} f STRAIGHT_JOIN order_worklist t ON t.order_id = f.order_id
+       SET ${columns.map((column) => `t.${column} = f.${column}`).join(', ')}
+       WHERE NOT (${sameRow(dialect, 'f', 't')})`;
+    case 'postgres':
+      return `UPDATE order_worklist t SET ${columns.map((column) => `${column} = f.${column}`).join(', ')}
+       FROM ${FRESH} f WHERE f.order_id = t.order_id AND NOT (${sameRow(dialect, 'f', 't')})`;
+    case 'sqlite':
+      return `UPDATE order_worklist SET ${columns.map((column) => `${column} = f.${column}`).join(', ')}
+       FROM ${FRESH} AS f
+       WHERE f.order_id = order_worklist.order_id AND NOT (${sameRow(dialect, 'f', 'order_worklist')})`;
+  }
+};
+
 export const worklistChangesSql = (dialect: TDialect, orders: string): string[] => {
   // A row (named `row`) that its fresh row does not repeat exactly, or that has none.
   const differs = (row: string) => `NOT EXISTS (SELECT 1 FROM ${FRESH} f
        WHERE f.order_id = ${row}.order_id AND ${sameRow(dialect, 'f', row)})`;
-  // Once the stale rows are gone: a fresh row whose order has none.
-  const missing = `NOT EXISTS (SELECT 1 FROM order_worklist x WHERE x.order_id = w.order_id)`;
+  const countInto = `INSERT INTO ${DELTA} (payor_key, classification_key, view_group, shipped_view, order_count)`;
   return [
     ...scratchTableSql(
       dialect,
@@ -59,22 +76,29 @@ export const worklistChangesSql = (dialect: TDialect, orders: string): string[] 
     ),
     ...freshTableSql(dialect),
     worklistInsertSql(dialect, ` WHERE o.order_id IN (SELECT order_id FROM ${orders})`, FRESH),
-    `INSERT INTO ${DELTA} (payor_key, classification_key, view_group, shipped_view, order_count)
+    // Out of the counts: every row about to change or go.
+    `${countInto}
      SELECT ${WORKLIST_COUNT_GROUP}, -COUNT(*) FROM order_worklist w
      WHERE w.order_id IN (SELECT order_id FROM ${orders}) AND ${differs('w')}
      GROUP BY ${WORKLIST_COUNT_GROUP}`,
+    // Rows of orders that have none any more go.
     deleteByKeysSql(
       dialect,
       'order_worklist',
       'order_id',
       { table: orders, column: 'order_id' },
-      differs,
+      (row) => `NOT EXISTS (SELECT 1 FROM ${FRESH} f WHERE f.order_id = ${row}.order_id)`,
     ),
-    `INSERT INTO ${DELTA} (payor_key, classification_key, view_group, shipped_view, order_count)
-     SELECT ${WORKLIST_COUNT_GROUP}, COUNT(*) FROM ${FRESH} w WHERE ${missing}
+    // Into the counts: every fresh row the table does not hold as it is.
+    `${countInto}
+     SELECT ${WORKLIST_COUNT_GROUP}, COUNT(*) FROM ${FRESH} w
+     WHERE NOT EXISTS (SELECT 1 FROM order_worklist x WHERE x.order_id = w.order_id AND ${sameRow(dialect, 'x', 'w')})
      GROUP BY ${WORKLIST_COUNT_GROUP}`,
+    // Updated in place: MariaDB then rewrites only the indexes of the columns that moved.
+    updateFromFreshSql(dialect),
     `INSERT INTO order_worklist (${WORKLIST_COLUMNS.join(', ')})
-     SELECT ${WORKLIST_COLUMNS.join(', ')} FROM ${FRESH} w WHERE ${missing}`,
+     SELECT ${WORKLIST_COLUMNS.join(', ')} FROM ${FRESH} w
+     WHERE NOT EXISTS (SELECT 1 FROM order_worklist x WHERE x.order_id = w.order_id)`,
     mergeSql(
       dialect,
       {
