@@ -23,6 +23,7 @@ import * as m0021 from './0021-sync-jobs-group-index';
 import * as m0022 from './0022-portal-secrets';
 import * as m0023 from './0023-sync-watermarks';
 import * as m0024 from './0024-sync-job-increments';
+import * as m0025 from './0025-patient-phones-patient-index';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0022-portal-secrets': m0022,
   '0023-sync-watermarks': m0023,
   '0024-sync-job-increments': m0024,
+  '0025-patient-phones-patient-index': m0025,
 };
