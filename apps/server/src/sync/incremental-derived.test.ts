@@ -137,8 +137,9 @@ describe.each(testDialects())(
       120_000,
     );
 
-    // Only the worklist's rows that moved are rewritten: a change of case alone is a change
-    // (MariaDB's collation would call 'ADAMS' and 'Adams' the same), a new address is not.
+    // Only the worklist's rows that moved are rewritten: a change of case alone must reach it
+    // (MariaDB's collation would call 'ADAMS' and 'Adams' the same); a new address moves no
+    // worklist column, and every table must still equal a full reload.
     it('follows a change of case in a name, stamped as the ERP stamps it', async () => {
       const instance = await DuckDBInstance.create(warehouseFile());
       const connection = await instance.connect();
