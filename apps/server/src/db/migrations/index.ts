@@ -24,6 +24,7 @@ import * as m0022 from './0022-portal-secrets';
 import * as m0023 from './0023-sync-watermarks';
 import * as m0024 from './0024-sync-job-increments';
 import * as m0025 from './0025-patient-phones-patient-index';
+import * as m0026 from './0026-status-history-order-index-columns';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0023-sync-watermarks': m0023,
   '0024-sync-job-increments': m0024,
   '0025-patient-phones-patient-index': m0025,
+  '0026-status-history-order-index-columns': m0026,
 };

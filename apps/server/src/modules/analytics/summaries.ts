@@ -38,19 +38,33 @@ const processingDays = (dialect: TSummaryDialect) => [
    ) t GROUP BY day, category`,
 ];
 
-const statusDays = (dialect: TSummaryDialect) => [
-  'DELETE FROM analytics_status_days',
-  `INSERT INTO analytics_status_days (day, status, order_count, total_ms, min_ms, max_ms)
+/**
+ * Time per order in each status, then per day and status. The history is grouped by its
+ * own order and status, the order's day read along (one per order): MariaDB reads it from
+ * the index by order and status in that order, one lookup of the order per row, and
+ * groups as it goes. Grouped by the order's columns, it sorted every joined row in a
+ * temporary table on disk (16.6 s inside the history load at 50k patients; 2 s this way).
+ * The join order and the index are fixed: inside that load, MariaDB's statistics still
+ * say the history is empty.
+ */
+const statusDays = (dialect: TSummaryDialect) => {
+  const history =
+    dialect === 'mysql'
+      ? 'order_status_history h FORCE INDEX (order_status_history_order_idx) STRAIGHT_JOIN'
+      : 'order_status_history h JOIN';
+  return [
+    'DELETE FROM analytics_status_days',
+    `INSERT INTO analytics_status_days (day, status, order_count, total_ms, min_ms, max_ms)
    SELECT day, status, COUNT(*), SUM(ms), MIN(ms), MAX(ms) FROM (
-     SELECT ${dayOf(dialect, 'o.date_created')} AS day, h.status AS status,
+     SELECT MIN(${dayOf(dialect, 'o.date_created')}) AS day, h.status AS status,
             SUM(h.exited_at - h.entered_at) AS ms
-     FROM order_status_history h
-     JOIN orders o ON o.order_id = h.order_id
+     FROM ${history} orders o ON o.order_id = h.order_id
      WHERE h.exited_at IS NOT NULL AND h.entered_at IS NOT NULL AND h.status IS NOT NULL
        AND o.date_created IS NOT NULL
-     GROUP BY o.order_id, o.date_created, h.status
+     GROUP BY h.order_id, h.status
    ) t GROUP BY day, status`,
-];
+  ];
+};
 
 /**
  * Orders per patient, day and category; with `patients` (a table of patient_key), only
