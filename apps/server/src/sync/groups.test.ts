@@ -3,7 +3,13 @@ import { DEFAULT_FULL_RELOAD_GROUP_ID, DEFAULT_FULL_SYNC_GROUP_ID } from '@porta
 import { createDatabase, type TPortalDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { createTestDatabase, testDialects } from '../test/databases';
-import { defaultGroups, wholeTableMapping } from './default-groups';
+import { SYNC_DESTINATION_TABLES } from '@portal/domain/sync-destinations';
+import {
+  DEFAULT_TABLE_ORDER,
+  defaultGroups,
+  EARLIER_TABLE_ORDER,
+  wholeTableMapping,
+} from './default-groups';
 import { ensureDefaultGroups, findGroup } from './groups';
 
 /**
@@ -25,9 +31,13 @@ describe.each(testDialects())('default sync groups [%s]', (dialect) => {
     await drop();
   }, 60_000);
 
-  /** The groups as an install from before issue 33 stored them: every mapping a whole-table reload. */
-  const storeOldDefaults = async () => {
+  /**
+   * The groups as an earlier install stored them: the orders before their history, and
+   * before issue 33 every mapping a whole-table reload.
+   */
+  const storeOldDefaults = async (version: 'whole-table' | 'incremental' = 'whole-table') => {
     await database.db.deleteFrom('sync_groups').execute();
+    const rank = (table: string) => EARLIER_TABLE_ORDER.indexOf(table);
     await database.db
       .insertInto('sync_groups')
       .values(
@@ -38,9 +48,13 @@ describe.each(testDialects())('default sync groups [%s]', (dialect) => {
             name: group.name,
             description: 'old',
             mappings: JSON.stringify(
-              group.mappings.map((mapping) =>
-                mapping.incremental ? wholeTableMapping(mapping) : mapping,
-              ),
+              [...group.mappings]
+                .sort((a, b) => rank(a.mysql_table) - rank(b.mysql_table))
+                .map((mapping) =>
+                  mapping.incremental && version === 'whole-table'
+                    ? wholeTableMapping(mapping)
+                    : mapping,
+                ),
             ),
             is_default: 1,
             position,
@@ -51,10 +65,26 @@ describe.each(testDialects())('default sync groups [%s]', (dialect) => {
       .execute();
   };
 
+  it('orders every destination once, the status history before the orders', () => {
+    expect([...DEFAULT_TABLE_ORDER].sort()).toEqual([...SYNC_DESTINATION_TABLES].sort());
+    expect(DEFAULT_TABLE_ORDER.indexOf('order_status_history')).toBeLessThan(
+      DEFAULT_TABLE_ORDER.indexOf('orders'),
+    );
+  });
+
+  it('loads the history before the orders in an unedited incremental full sync group', async () => {
+    await storeOldDefaults('incremental');
+    await ensureDefaultGroups(database.db, 2);
+    const full = await findGroup(database.db, DEFAULT_FULL_SYNC_GROUP_ID);
+    expect(full!.mappings.map((mapping) => mapping.mysql_table)).toEqual([...DEFAULT_TABLE_ORDER]);
+    expect(full!.description).not.toBe('old');
+  });
+
   it('makes unedited default groups incremental and adds the full reload group', async () => {
     await storeOldDefaults();
     await ensureDefaultGroups(database.db, 2);
     const full = await findGroup(database.db, DEFAULT_FULL_SYNC_GROUP_ID);
+    expect(full!.mappings.map((mapping) => mapping.mysql_table)).toEqual([...DEFAULT_TABLE_ORDER]);
     const orders = full!.mappings.find((mapping) => mapping.mysql_table === 'orders');
     expect(orders).toMatchObject({ use_upsert: true, truncate_first: false });
     expect(orders!.incremental?.cursor_column).toContain('SO.LASTMODIFIED');

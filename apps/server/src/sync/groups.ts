@@ -1,18 +1,35 @@
 import type { Kysely } from 'kysely';
-import { ZMapping, type TSyncGroup } from '@portal/domain/sync-mapping';
+import { ZMapping, type TMapping, type TSyncGroup } from '@portal/domain/sync-mapping';
 import { z } from 'zod';
 import type { Database } from '../db/schema';
-import { defaultGroups, wholeTableMapping } from './default-groups';
+import { defaultGroups, EARLIER_TABLE_ORDER, wholeTableMapping } from './default-groups';
 
 const ZStoredMappings = z.array(ZMapping);
 
 const canonical = (mappings: unknown) => JSON.stringify(ZStoredMappings.parse(mappings));
 
+/** A group's mappings in the order the default groups had before issue 33. */
+const inEarlierOrder = (mappings: TMapping[]) =>
+  [...mappings].sort(
+    (a, b) =>
+      EARLIER_TABLE_ORDER.indexOf(a.mysql_table) - EARLIER_TABLE_ORDER.indexOf(b.mysql_table),
+  );
+
 /**
- * A default group whose mappings are still exactly those it had before issue 33 made the
- * large tables incremental (each reloading its whole table) takes the new ones; compare-
- * and-set on the stored text, so a group edited meanwhile, here or by another process,
- * keeps the edit.
+ * What an unedited default group may hold from an earlier version: before issue 33 every
+ * mapping reloaded its whole table, and its first incremental groups loaded the orders
+ * before their history (default-groups.ts, DEFAULT_TABLE_ORDER).
+ */
+const earlierVersions = (mappings: TMapping[]) =>
+  new Set([
+    canonical(inEarlierOrder(mappings).map(wholeTableMapping)),
+    canonical(inEarlierOrder(mappings)),
+  ]);
+
+/**
+ * A default group whose mappings are still exactly those of an earlier version takes the
+ * current ones; compare-and-set on the stored text, so a group edited meanwhile, here or
+ * by another process, keeps the edit.
  */
 const upgradeUneditedDefaults = async (
   db: Kysely<Database>,
@@ -22,13 +39,10 @@ const upgradeUneditedDefaults = async (
   const stored = new Map(rows.map((row) => [row.id, row.mappings]));
   for (const group of defaultGroups()) {
     const current = stored.get(group.id);
-    const previous = canonical(
-      group.mappings.map((mapping) => (mapping.incremental ? wholeTableMapping(mapping) : mapping)),
-    );
-    if (current === undefined || previous === canonical(group.mappings)) {
+    if (current === undefined || canonical(JSON.parse(current)) === canonical(group.mappings)) {
       continue;
     }
-    if (canonical(JSON.parse(current)) === previous) {
+    if (earlierVersions(group.mappings).has(canonical(JSON.parse(current)))) {
       await db
         .updateTable('sync_groups')
         .set({
