@@ -82,3 +82,53 @@ export const createSyncTarget = async (
     },
   };
 };
+
+const SIZE_UNITS: Record<string, number> = { '': 1, K: 2 ** 10, M: 2 ** 20, G: 2 ** 30 };
+
+/** '4G', '512M' or a number of bytes. */
+export const parseSize = (text: string): number => {
+  const match = /^(\d+(?:\.\d+)?)\s*([KMG]?)i?B?$/i.exec(text.trim());
+  if (!match) {
+    throw new Error(`"${text}" is not a size (for example 4G, 512M or a number of bytes)`);
+  }
+  return Math.round(Number(match[1]) * SIZE_UNITS[match[2]!.toUpperCase()]!);
+};
+
+export const describeSize = (bytes: number) =>
+  bytes >= 2 ** 30 ? `${(bytes / 2 ** 30).toFixed(1)} GiB` : `${Math.round(bytes / 2 ** 20)} MiB`;
+
+/**
+ * MariaDB's buffer pool for the bench's runs: its size now and, given a size, set to it
+ * until `restore` (InnoDB resizes it online; the global setting is the server's, so the
+ * bench puts it back however it ends). Returns the size the runs use.
+ */
+export const mysqlBufferPool = async (server: string, size?: number) => {
+  const connection = await mysql.createConnection({ uri: server });
+  try {
+    const read = async () => {
+      const [rows] = await connection.query('SELECT @@GLOBAL.innodb_buffer_pool_size AS size');
+      return Number((rows as { size: number | string }[])[0]!.size);
+    };
+    const before = await read();
+    if (size === undefined || size === before) {
+      return { size: before, before, restore: async () => undefined };
+    }
+    const set = async (bytes: number) => {
+      const admin = await mysql.createConnection({ uri: server });
+      try {
+        await admin.query(`SET GLOBAL innodb_buffer_pool_size = ${Math.trunc(bytes)}`);
+      } finally {
+        await admin.end();
+      }
+    };
+    await set(size);
+    // The resize runs in the background; the size reads back as requested (rounded up to
+    // whole chunks) once it is done.
+    for (let waited = 0; (await read()) < size && waited < 60_000; waited += 250) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    return { size: await read(), before, restore: () => set(before) };
+  } finally {
+    await connection.end();
+  }
+};

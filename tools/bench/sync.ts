@@ -16,11 +16,18 @@ import {
   seconds,
   type TDialectResult,
 } from './sync-report';
-import { createSyncTarget, DEFAULT_SERVERS, type TSyncTarget } from './sync-targets';
+import {
+  createSyncTarget,
+  DEFAULT_SERVERS,
+  describeSize,
+  mysqlBufferPool,
+  parseSize,
+  type TSyncTarget,
+} from './sync-targets';
 
 /**
  * `npm run bench:sync -- [--patients 110000] [--seed 1] [--dialects sqlite,postgres,mysql]
- *   [--orders-percent 1] [--check] [--warehouse file] [--group id]`
+ *   [--orders-percent 1] [--check] [--warehouse file] [--group id] [--mysql-buffer-pool 4G]`
  *
  * Issue 33's measure of incremental syncs. A warehouse is generated once (or --warehouse
  * names one, never changed); per database, a copy of it is synced by the default group
@@ -29,7 +36,10 @@ import { createSyncTarget, DEFAULT_SERVERS, type TSyncTarget } from './sync-targ
  * --check, the mutated copy is then fully reloaded into a second fresh database and every
  * sync-written table compared with the first. Each run is a child process of its own, so
  * its peak RSS is its own (sync-phase.ts). Throwaway databases are dropped at the end,
- * also when a run fails or the bench is interrupted. Not a test.
+ * also when a run fails or the bench is interrupted. MariaDB's buffer pool size is printed,
+ * and --mysql-buffer-pool sets it for the bench (put back at the end): its default 128 MiB
+ * holds a small part of the tables at 50k patients (README, "The database server"). Not a
+ * test.
  */
 
 const { values } = parseArgs({
@@ -43,6 +53,7 @@ const { values } = parseArgs({
     group: { type: 'string', default: DEFAULT_FULL_SYNC_GROUP_ID },
     'mysql-url': { type: 'string', default: DEFAULT_SERVERS.mysql },
     'postgres-url': { type: 'string', default: DEFAULT_SERVERS.postgres },
+    'mysql-buffer-pool': { type: 'string' },
   },
 });
 
@@ -96,6 +107,17 @@ const benchDialect = async (options: {
   onMutated: (summary: TMutationSummary) => void;
 }): Promise<TDialectResult> => {
   const { dialect, dir } = options;
+  if (dialect === 'mysql') {
+    const requested = values['mysql-buffer-pool'];
+    const pool = await mysqlBufferPool(
+      values['mysql-url'],
+      requested === undefined ? undefined : parseSize(requested),
+    );
+    cleanup.push(pool.restore);
+    console.log(
+      `mysql: innodb_buffer_pool_size ${describeSize(pool.size)}${pool.size === pool.before ? '' : ` (was ${describeSize(pool.before)}, put back at the end)`}`,
+    );
+  }
   const warehouse = path.join(dir, `warehouse-${dialect}.duckdb`);
   await copyFile(options.base, warehouse);
   cleanup.push(() => rm(warehouse, { force: true }));

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import type { TConfig } from './config';
 import { createDatabase, type TPortalDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { databaseServerNotes } from './db/server-settings';
 import { ensureDemoAccounts, type TDemoAccount } from './demo/demo-accounts';
 import { resolveSecrets } from './lib/secrets-resolve';
 import { prepareFirstStart, type TFirstStart } from './sync/first-start';
@@ -50,7 +51,7 @@ export const startPortal = async (
     // A job still "running" from a process that died will never finish on its own.
     await failInterruptedJobs(database.db);
     const app = await buildApp({ config, secrets, database, logger: options.logger });
-    for (const note of notes) {
+    for (const note of [...notes, ...(await databaseServerNotes(database.db, database.dialect))]) {
       app.log[note.level](note.message);
     }
     let firstStart: TFirstStart | undefined;
