@@ -44,49 +44,56 @@ const statusSince = (dialect: TDialect) => `(
   LIMIT 1)`;
 
 /**
- * The same 'since' for every order at once, MariaDB's full refill: each order's history
- * rows of its current status (trimmed, byte-wise), read by the order's index in the
- * orders' own order and grouped by order as they come (its latest open entry, else its
- * latest entry). The correlated subquery above costs MariaDB a lookup and a sort per order
- * (82 s of a 142 s full sync at 20k patients); grouping the whole history by order and
- * status first built a temporary table of every pair on disk (36 s of a 107 s full sync
- * at 50k, where the same UPDATE alone took 4 s). The join order and the index are fixed:
- * inside the load that filled the history, its statistics still say the table is empty.
+ * The same 'since' without a sort, MariaDB's whole-table statements: the latest open entry
+ * of the order's current status, else its latest entry, read from the index by order and
+ * status alone. Each order's rows are looked up by that index whatever the statistics say:
+ * inside a load, MariaDB's statistics still call the table just loaded empty, and a join
+ * then read the other table whole once per block of rows (an analytics refill ran over
+ * 12 minutes at 110k patients that way). An earlier version grouped the whole history by
+ * order and status first: MariaDB built that table of every pair on disk (36 s of a 107 s
+ * first full sync at 50k, where the same UPDATE alone took 4 s).
  */
-const currentSince = (dialect: TDialect) => {
-  const history =
-    dialect === 'mysql'
-      ? 'orders c STRAIGHT_JOIN order_status_history h FORCE INDEX (order_status_history_order_idx)'
-      : 'orders c JOIN order_status_history h';
-  return `(
+const latestSince = (order: string) => `(
+  SELECT COALESCE(MAX(CASE WHEN h.exited_at IS NULL THEN h.entered_at END), MAX(h.entered_at))
+  FROM order_status_history h FORCE INDEX (order_status_history_order_idx)
+  WHERE h.order_id = ${order}.order_id AND h.entered_at IS NOT NULL
+    AND ${trimmed('mysql', 'h.status')} = ${trimmed('mysql', `${order}.status`)})`;
+
+/**
+ * PostgreSQL's: each order's history rows of its current status joined and grouped by
+ * order (its planner reads its statistics inside the load as they are).
+ */
+const currentSince = `(
        SELECT c.order_id, COALESCE(MAX(CASE WHEN h.exited_at IS NULL THEN h.entered_at END),
                                    MAX(h.entered_at)) AS since
-       FROM ${history} ON h.order_id = c.order_id
+       FROM orders c JOIN order_status_history h ON h.order_id = c.order_id
        WHERE h.entered_at IS NOT NULL
-         AND ${trimmed(dialect, 'h.status')} = ${trimmed(dialect, 'c.status')}
+         AND ${trimmed('postgres', 'h.status')} = ${trimmed('postgres', 'c.status')}
        GROUP BY c.order_id
      )`;
-};
 
-const groupedSince = (dialect: TDialect) =>
-  `SELECT o.*, s.since FROM orders o LEFT JOIN ${currentSince(dialect)} s ON s.order_id = o.order_id`;
+/** Every order with its 'since', for a whole-table refill. */
+const ordersWithSince = (dialect: TDialect) =>
+  dialect === 'mysql'
+    ? `SELECT o.*, ${latestSince('o')} AS since FROM orders o`
+    : `SELECT o.*, s.since FROM orders o LEFT JOIN ${currentSince} s ON s.order_id = o.order_id`;
 
 /**
  * The history reaches the worklist only through 'since'. A load of it on MariaDB and
  * PostgreSQL updates that in place, only the rows whose value moved, where deleting and
  * inserting every row again wrote all twelve indexes (MariaDB: 9 s and 53 s of a 105 s
- * full sync at 20k patients; PostgreSQL: 34 s of a 97 s full sync at 50k).
+ * full sync at 20k patients; PostgreSQL: 34 s of a 97 s full sync at 50k). MariaDB skips
+ * a row whose values stay as they are by itself.
  */
-const sinceUpdateSql = (dialect: 'mysql' | 'postgres') => {
-  const since = 's.since';
-  const key = `COALESCE(s.since, ${UNKNOWN_SINCE})`;
-  return dialect === 'mysql'
-    ? `UPDATE order_worklist w LEFT JOIN ${currentSince(dialect)} s ON s.order_id = w.order_id
-     SET w.status_since = ${since}, w.since_key = ${key}`
-    : `UPDATE order_worklist w SET status_since = ${since}, since_key = ${key}
-     FROM order_worklist x LEFT JOIN ${currentSince(dialect)} s ON s.order_id = x.order_id
-     WHERE x.order_id = w.order_id AND w.since_key IS DISTINCT FROM ${key}`;
-};
+const sinceUpdateSql = (dialect: 'mysql' | 'postgres') =>
+  dialect === 'mysql'
+    ? `UPDATE order_worklist w SET w.status_since = ${latestSince('w')},
+         w.since_key = COALESCE(${latestSince('w')}, ${UNKNOWN_SINCE})`
+    : `UPDATE order_worklist w SET status_since = s.since,
+         since_key = COALESCE(s.since, ${UNKNOWN_SINCE})
+     FROM order_worklist x LEFT JOIN ${currentSince} s ON s.order_id = x.order_id
+     WHERE x.order_id = w.order_id
+       AND w.since_key IS DISTINCT FROM COALESCE(s.since, ${UNKNOWN_SINCE})`;
 
 /** The SQL the worklist's view columns are computed with (matchesView of the domain). */
 export const worklistViewSql = (dialect: TDialect, table = 'o') => {
@@ -211,8 +218,9 @@ const freshStatistics = (dialect: TDialect): string[] => {
  * The INSERT that fills order_worklist from orders, their history and patients; with
  * `where`, only the orders it selects (an incremental sync's changed orders), and with
  * `into`, a table of the same columns instead. Filling the whole table, MariaDB reads the
- * orders first, in their key's order, and each one's patient: starting from the patients,
- * it wrote the rows in no order (a full refill at 50k patients: 28 s, and 18 s this way).
+ * orders first, in their key's order, and each one's patient by its key: starting from the
+ * patients, it wrote the rows in no order (a full refill at 50k patients: 28 s, and 18 s
+ * this way).
  */
 export const worklistInsertSql = (dialect: TDialect, where = '', into = 'order_worklist') => {
   const view = worklistViewSql(dialect);
@@ -226,8 +234,8 @@ export const worklistInsertSql = (dialect: TDialect, where = '', into = 'order_w
             o.date_created, COALESCE(o.date_created, 0),
             o.since, COALESCE(o.since, ${UNKNOWN_SINCE}),
             o.tracking_number, o.carrier, o.delivery_status, o.delivery_date
-     FROM (${whole && dialect !== 'sqlite' ? groupedSince(dialect) : `SELECT o.*, ${statusSince(dialect)} AS since FROM orders o${where}`}) o
-     ${whole && dialect === 'mysql' ? 'STRAIGHT_JOIN' : 'JOIN'} patients p ON p.patient_key = o.patient_key`;
+     FROM (${whole && dialect !== 'sqlite' ? ordersWithSince(dialect) : `SELECT o.*, ${statusSince(dialect)} AS since FROM orders o${where}`}) o
+     ${whole && dialect === 'mysql' ? 'STRAIGHT_JOIN patients p FORCE INDEX (PRIMARY)' : 'JOIN patients p'} ON p.patient_key = o.patient_key`;
 };
 
 /** The counts' grouping, over order_worklist w (a key column cannot be NULL). */
