@@ -4,8 +4,7 @@ import { summaryChangesAfter, summaryChangesBefore } from '../modules/analytics/
 import { patientDays, stamp, summaryRefillSql } from '../modules/analytics/summaries';
 import { orderCountRefillSql } from '../modules/patients/order-count-summary';
 import { patientPhoneRefillSql, searchKeyRefillSql } from '../modules/patients/patient-phones';
-import { worklistChangesSql } from '../modules/worklist/summary-changes';
-import { worklistRefillSql } from '../modules/worklist/summary';
+import { worklistChangesSql, worklistLoadSql } from '../modules/worklist/summary-changes';
 import type { TValue } from './batch';
 import { STAGE_TABLE, type TLoadStep } from './load/types';
 
@@ -27,7 +26,7 @@ export const CHANGED_PATIENTS = 'sync_changed_patients';
 export const derivedRefillSql = (dialect: TDialect, table: string): string[] => [
   ...summaryRefillSql(dialect, table),
   ...(table === 'orders' ? orderCountRefillSql(dialect) : []),
-  ...worklistRefillSql(dialect, table),
+  ...worklistLoadSql(dialect, table),
   ...searchKeyRefillSql(table),
 ];
 

@@ -1,10 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { generateWarehouse } from '@portal/tools/warehouse/generate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_FULL_SYNC_GROUP_ID } from '@portal/domain/sync-job';
+import { DEFAULT_FULL_RELOAD_GROUP_ID, DEFAULT_FULL_SYNC_GROUP_ID } from '@portal/domain/sync-job';
 import type { Kysely } from 'kysely';
 import { dayOf } from '@portal/domain/analytics';
 import { statusGroupOf } from '@portal/domain/order-status';
@@ -180,6 +181,24 @@ describe.each(testDialects())('analytics summaries after a sync [%s]', (dialect)
     expect((await bed.sync('order_status_history')).status).toBe('completed');
     await expectSummariesMatchTables();
     expect(await plainProcessingTime(bed.db(), NOW, 180)).not.toEqual(before);
+  }, 120_000);
+
+  it('writes the same summaries and worklist in a full reload over full tables', async () => {
+    const before = await storedWorklist(bed.db());
+    await bed.editWarehouse([
+      // Orders moved, orders gone, patients renamed by case alone (a change on MariaDB too).
+      `UPDATE SALESORDERS SET STATUS = 'Awaiting CMN (RX)' WHERE SALESORDERKEY % 13 = 0`,
+      `UPDATE SALESORDERS SET ISDELETED = TRUE WHERE SALESORDERKEY % 19 = 0`,
+      `UPDATE PERSONS SET LASTNAME = UPPER(LASTNAME) WHERE PERSONKEY % 3 = 0`,
+    ]);
+    expect((await bed.sync(DEFAULT_FULL_RELOAD_GROUP_ID)).status).toBe('completed');
+    await expectSummariesMatchTables();
+    const after = await storedWorklist(bed.db());
+    const unchanged = after.filter((row) => before.some((old) => isDeepStrictEqual(old, row)));
+    // Some rows moved, some went, most stayed: each path of the compared refill ran.
+    expect(after.length).toBeLessThan(before.length);
+    expect(unchanged.length).toBeLessThan(after.length);
+    expect(unchanged.length).toBeGreaterThan(after.length / 3);
   }, 120_000);
 
   it('writes a new data version with every load that changes patients or orders, and keeps it when nothing changed', async () => {

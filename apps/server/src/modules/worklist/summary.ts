@@ -243,8 +243,8 @@ export const WORKLIST_COUNT_GROUP = `COALESCE(w.payor_key, ''), COALESCE(w.so_cl
               w.view_group, w.shipped_view`;
 
 /** The statements that rebuild both tables from orders, their history and patients. */
-export const worklistSql = (dialect: TDialect): string[] => [
-  ...rebuildingIndexes(dialect, ['DELETE FROM order_worklist', worklistInsertSql(dialect)]),
+/** The counts rebuilt from order_worklist, and the planner's statistics after a refill. */
+export const worklistCountsSql = (dialect: TDialect): string[] => [
   'DELETE FROM order_worklist_counts',
   `INSERT INTO order_worklist_counts
        (payor_key, classification_key, view_group, shipped_view, order_count)
@@ -252,6 +252,11 @@ export const worklistSql = (dialect: TDialect): string[] => [
      FROM order_worklist w
      GROUP BY ${WORKLIST_COUNT_GROUP}`,
   ...freshStatistics(dialect),
+];
+
+export const worklistSql = (dialect: TDialect): string[] => [
+  ...rebuildingIndexes(dialect, ['DELETE FROM order_worklist', worklistInsertSql(dialect)]),
+  ...worklistCountsSql(dialect),
 ];
 
 /** What a load of `table` must run before its commit; nothing for other tables. */
