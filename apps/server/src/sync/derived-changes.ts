@@ -24,10 +24,11 @@ export const CHANGED_PATIENTS = 'sync_changed_patients';
 
 /** What a full load of `table` runs before its commit: every derived table rebuilt. */
 export const derivedRefillSql = (dialect: TDialect, table: string): string[] => [
-  ...summaryRefillSql(dialect, table),
   ...(table === 'orders' ? orderCountRefillSql(dialect) : []),
   ...worklistLoadSql(dialect, table),
   ...searchKeyRefillSql(table),
+  // Last: it ends with the patient days, whose readers wait on PostgreSQL until the commit.
+  ...summaryRefillSql(dialect, table),
 ];
 
 /** Per table with derived tables: its key, and the staged columns its changes are traced by. */

@@ -19,6 +19,7 @@ import { runGroupJob, type TSyncContext } from '../../sync/runner';
 import { openDuckDbWarehouse } from '../../sync/warehouse/duckdb';
 import { plainProcessingTime, plainReorderPatterns } from '../../test/analytics-oracle';
 import { createTestDatabase, testDialects } from '../../test/databases';
+import { tableIndexes } from '../../test/table-indexes';
 import { plainWorklist, storedWorklist, worklistCounts } from '../worklist/worklist-oracle';
 import { reorderPatterns } from './reorder';
 import { periodOf, processingTime } from './service';
@@ -33,6 +34,8 @@ const useBed = (dialect: TDialect) => {
   let database: TPortalDatabase | undefined;
   let loader: TLoader | undefined;
   let drop: () => Promise<void> = async () => undefined;
+  /** analytics_patient_days' indexes as the migrations made them (a whole refill rebuilds them). */
+  let migratedIndexes: string[] = [];
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'analytics-warehouse-'));
     file = path.join(dir, 'warehouse.duckdb');
@@ -47,6 +50,7 @@ const useBed = (dialect: TDialect) => {
     drop = testDatabase.drop;
     database = createDatabase(testDatabase.url);
     await migrateToLatest(database.db);
+    migratedIndexes = await tableIndexes(database.db, dialect, 'analytics_patient_days');
     await ensureDefaultGroups(database.db);
     loader = await openLoader(testDatabase.url);
   }, 120_000);
@@ -80,7 +84,7 @@ const useBed = (dialect: TDialect) => {
     connection.closeSync();
     instance.closeSync();
   };
-  return { db: () => database!.db, sync, editWarehouse };
+  return { db: () => database!.db, sync, editWarehouse, migratedIndexes: () => migratedIndexes };
 };
 
 /**
@@ -199,6 +203,11 @@ describe.each(testDialects())('analytics summaries after a sync [%s]', (dialect)
     expect(after.length).toBeLessThan(before.length);
     expect(unchanged.length).toBeLessThan(after.length);
     expect(unchanged.length).toBeGreaterThan(after.length / 3);
+    // SQLite and PostgreSQL built the patient days' indexes again after the refill.
+    expect(bed.migratedIndexes()).toHaveLength(2);
+    expect(await tableIndexes(bed.db(), dialect, 'analytics_patient_days')).toEqual(
+      bed.migratedIndexes(),
+    );
   }, 120_000);
 
   it('writes a new data version with every load that changes patients or orders, and keeps it when nothing changed', async () => {
