@@ -131,15 +131,28 @@ export const patientDays = (dialect: TSummaryDialect, patients?: string) => {
      SELECT o.patient_key, ${dayOf(dialect, 'o.date_created')} AS day, ${CATEGORY} AS category
      FROM orders o WHERE o.patient_key IS NOT NULL AND o.date_created IS NOT NULL${scope('o.patient_key')}
    ) t GROUP BY patient_key, day, category`;
-  return patients
-    ? [
-        deleteByKeysSql(dialect, 'analytics_patient_days', 'patient_key', {
-          table: patients,
-          column: 'patient_key',
-        }),
-        insert,
-      ]
-    : withoutPatientDayIndexes(dialect, ['DELETE FROM analytics_patient_days', insert]);
+  if (patients) {
+    return [
+      deleteByKeysSql(dialect, 'analytics_patient_days', 'patient_key', {
+        table: patients,
+        column: 'patient_key',
+      }),
+      insert,
+    ];
+  }
+  if (dialect === 'mysql') {
+    // Not grouped: MariaDB grouped a million orders in a temporary table on disk (15 of
+    // the statement's 23 s at 1M orders); each order adds one to its row instead (9 s).
+    // The key's collation merges rows exactly as GROUP BY did.
+    return [
+      'DELETE FROM analytics_patient_days',
+      `INSERT INTO analytics_patient_days (patient_key, day, category, order_count)
+       SELECT o.patient_key, ${dayOf(dialect, 'o.date_created')}, ${CATEGORY}, 1
+       FROM orders o WHERE o.patient_key IS NOT NULL AND o.date_created IS NOT NULL
+       ON DUPLICATE KEY UPDATE order_count = order_count + 1`,
+    ];
+  }
+  return withoutPatientDayIndexes(dialect, ['DELETE FROM analytics_patient_days', insert]);
 };
 
 /** A new version for every refill, so each process knows its memo is stale. */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { dialectOfDb, type TDialect } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { deleteByKeysSql } from '../../lib/sql-merge';
+import { deleteByKeysSql, mergeSql } from '../../lib/sql-merge';
 import { sqlString, statusGroupConditions } from '../../lib/status-sql-text';
 
 /**
@@ -25,13 +25,40 @@ const countWhen = (condition: string) => `SUM(CASE WHEN ${condition} THEN 1 ELSE
 /** Orders without a classification are kept under '' (a key column cannot be NULL). */
 export const NO_CLASSIFICATION = '';
 
+const COUNTS = ['order_count', 'in_progress_count', 'shipped_count', 'pending_docs_count'];
+
 /**
  * The statements that rebuild the summary from the orders table; with `patients` (a table
  * of patient_key), only those patients' rows, as an incremental sync refreshes them.
+ *
+ * MariaDB's whole refill reads the orders in the order of their index by patient, status
+ * and classification, grouping as it goes, and adds each group to its patient's row (a
+ * patient's statuses are several groups): grouped by patient and classification it built a
+ * temporary table of every pair on disk, 25 s at 1M orders against 6 s this way. The
+ * status groups are counted row by row inside the sums, so a group's status under
+ * MariaDB's case-blind collation does not matter.
  */
 export const orderCountRefillSql = (dialect: TDialect, patients?: string): string[] => {
   const groups = statusGroupConditions(statusOf(dialect));
   const scope = patients ? `IN (SELECT patient_key FROM ${patients})` : undefined;
+  const classification = `COALESCE(o.so_classification_key, ${sqlString(NO_CLASSIFICATION)})`;
+  const counts = `COUNT(*),
+            ${countWhen(groups.inProgress)},
+            ${countWhen(groups.shipped)},
+            ${countWhen(groups.pendingDocuments)}`;
+  if (dialect === 'mysql' && !scope) {
+    return [
+      'DELETE FROM patient_order_counts',
+      mergeSql(
+        dialect,
+        { table: 'patient_order_counts', keys: ['patient_key', 'classification_key'], add: COUNTS },
+        `SELECT o.patient_key, ${classification}, ${counts}
+         FROM orders o FORCE INDEX (orders_patient_status_idx)
+         WHERE o.patient_key IS NOT NULL
+         GROUP BY o.patient_key, o.status, o.so_classification_key`,
+      ),
+    ];
+  }
   return [
     patients
       ? deleteByKeysSql(dialect, 'patient_order_counts', 'patient_key', {
@@ -40,15 +67,11 @@ export const orderCountRefillSql = (dialect: TDialect, patients?: string): strin
         })
       : 'DELETE FROM patient_order_counts',
     `INSERT INTO patient_order_counts
-       (patient_key, classification_key, order_count, in_progress_count, shipped_count, pending_docs_count)
-     SELECT o.patient_key, COALESCE(o.so_classification_key, ${sqlString(NO_CLASSIFICATION)}),
-            COUNT(*),
-            ${countWhen(groups.inProgress)},
-            ${countWhen(groups.shipped)},
-            ${countWhen(groups.pendingDocuments)}
+       (patient_key, classification_key, ${COUNTS.join(', ')})
+     SELECT o.patient_key, ${classification}, ${counts}
      FROM orders o
      WHERE o.patient_key IS NOT NULL${scope ? ` AND o.patient_key ${scope}` : ''}
-     GROUP BY o.patient_key, COALESCE(o.so_classification_key, ${sqlString(NO_CLASSIFICATION)})`,
+     GROUP BY o.patient_key, ${classification}`,
   ];
 };
 
