@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TDialect } from '../db/database';
 import type { Database } from '../db/schema';
 import { testDialects } from '../test/databases';
+import { tableIndexes } from '../test/table-indexes';
 import { DEFAULT_MAPPINGS } from './default-groups';
 import { getJob } from './jobs';
 import { openLoader } from './load/index';
@@ -272,5 +273,35 @@ describe.each(testDialects())('loading into the portal [%s]', (dialect) => {
             }>`SELECT reltuples AS n FROM pg_class WHERE relname = 'order_status_history'`
     ).execute(database.db);
     expect(Number(rows[0]?.n ?? 0)).toBeGreaterThan(0);
+  });
+
+  it('leaves the table with the indexes it had after a replace, and after a failed one', async () => {
+    const { warehouse, database } = bed();
+    const migrated = await tableIndexes(database.db, dialect, 'order_status_history');
+    // Its key and the indexes by order and by status (SQLite drops and rebuilds the last two).
+    expect(migrated.length).toBeGreaterThanOrEqual(3);
+    await syncMapping({
+      mapping: replaceHistory(historyQuery('kept-', 4000)),
+      warehouse,
+      loader: smallStatements,
+    });
+    expect(await tableIndexes(database.db, dialect, 'order_status_history')).toEqual(migrated);
+    // Refused when the rows move in: on SQLite after its indexes were dropped.
+    await expect(
+      syncMapping({
+        mapping: replaceHistory(historyQuery('gone-', 4000, { nullKeyAt: 3000 })),
+        warehouse,
+        loader: smallStatements,
+      }),
+    ).rejects.toThrow();
+    expect(await tableIndexes(database.db, dialect, 'order_status_history')).toEqual(migrated);
+    expect(await countRows(database.db, 'order_status_history')).toBe(4000);
+    // The rebuilt index serves its queries: a search by order reads it.
+    const byOrder = await database.db
+      .selectFrom('order_status_history')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('order_id', '=', '5')
+      .executeTakeFirstOrThrow();
+    expect(Number(byOrder.n)).toBe(Math.ceil((4000 - 5) / 97));
   });
 });
