@@ -58,6 +58,8 @@ export type TConfig = {
   analyticsWarmMs: number;
   /** How long one warehouse query may run before it is interrupted (WAREHOUSE_STATEMENT_TIMEOUT_MS). */
   warehouseStatementTimeoutMs: number;
+  /** The memory the embedded DuckDB warehouse's queries may take before spilling to disk (WAREHOUSE_MEMORY_MB). */
+  warehouseMemoryMb: number;
   /** How long SIGTERM waits for this process's running syncs before stopping them (SHUTDOWN_GRACE_MS). */
   shutdownGraceMs: number;
   /**
@@ -145,6 +147,7 @@ export const loadConfig = (env: TEnv = process.env): TConfig => {
       env.WAREHOUSE_STATEMENT_TIMEOUT_MS,
       300_000,
     ),
+    warehouseMemoryMb: parseCount('WAREHOUSE_MEMORY_MB', env.WAREHOUSE_MEMORY_MB, 1024),
     firstStartSync: parseFlag(env.FIRST_START_SYNC, demoAccounts),
     appOrigin: (env.APP_ORIGIN || `http://${host}:${port}`).replace(/\/+$/, ''),
     smtpUrl: env.SMTP_URL || undefined,

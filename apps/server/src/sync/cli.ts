@@ -7,7 +7,7 @@ import { ensureDefaultGroups, listGroups } from './groups';
 import { failInterruptedJobs } from './jobs';
 import { openLoader } from './load/index';
 import { runGroupJob, type TJobSummary } from './runner';
-import { openWarehouse } from './warehouse/index';
+import { openConfiguredWarehouse } from './warehouse/index';
 
 /**
  * `npm run sync -- <group id>`: runs one sync group against the configured
@@ -60,9 +60,7 @@ const main = async (): Promise<number> => {
     if (interrupted.length > 0) {
       console.log(`Marked ${interrupted.length} interrupted job(s) failed.`);
     }
-    const warehouse = await openWarehouse(config.warehouseUrl, {
-      statementTimeoutMs: config.warehouseStatementTimeoutMs,
-    }).catch((error: unknown) => {
+    const warehouse = await openConfiguredWarehouse(config).catch((error: unknown) => {
       throw new Error(
         `Cannot open the warehouse at ${config.warehouseUrl} (run npm run warehouse:generate first?): ${(error as Error).message}`,
       );

@@ -8,7 +8,7 @@ import { tieDemoAccounts, type TDemoTies } from '../demo/demo-data';
 import { openLoader } from './load/index';
 import { runGroupJob, type TJobSummary } from './runner';
 import { duckdbPath } from './warehouse/duckdb';
-import { isSnowflakeUrl, openWarehouse } from './warehouse/index';
+import { isSnowflakeUrl, openConfiguredWarehouse } from './warehouse/index';
 
 export type TFirstStart = {
   generated: { file: string; ms: number } | undefined;
@@ -59,9 +59,7 @@ export const prepareFirstStart = async (options: {
   let sync: TJobSummary | undefined;
   if (!(await hasFullSync(database))) {
     const started = Date.now();
-    const warehouse = await openWarehouse(config.warehouseUrl, {
-      statementTimeoutMs: config.warehouseStatementTimeoutMs,
-    });
+    const warehouse = await openConfiguredWarehouse(config);
     const loader = await openLoader(config.databaseUrl);
     try {
       sync = await runGroupJob(

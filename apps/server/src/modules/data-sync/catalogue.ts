@@ -6,7 +6,7 @@ import type { TConfig } from '../../config';
 import type { TDialect } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
-import { openWarehouse } from '../../sync/warehouse/index';
+import { openConfiguredWarehouse } from '../../sync/warehouse/index';
 import type { TWarehouse } from '../../sync/warehouse/types';
 
 /**
@@ -117,14 +117,12 @@ export const warehouseFailure = (error: unknown) => {
 
 /** Opens the configured warehouse for one piece of work and always closes it. */
 export const withWarehouse = async <T>(
-  config: Pick<TConfig, 'warehouseUrl' | 'warehouseStatementTimeoutMs'>,
+  config: Pick<TConfig, 'warehouseUrl' | 'warehouseStatementTimeoutMs' | 'warehouseMemoryMb'>,
   work: (warehouse: TWarehouse) => Promise<T>,
 ): Promise<T> => {
   let warehouse: TWarehouse;
   try {
-    warehouse = await openWarehouse(config.warehouseUrl, {
-      statementTimeoutMs: config.warehouseStatementTimeoutMs,
-    });
+    warehouse = await openConfiguredWarehouse(config);
   } catch (error) {
     throw new AppError('unavailable', `Warehouse connection failed: ${messageOf(error)}`, {
       cause: error,

@@ -24,7 +24,7 @@ import {
   pause,
   type TRetryPolicy,
 } from '../../sync/runner';
-import { isSnowflakeUrl, openWarehouse } from '../../sync/warehouse/index';
+import { isSnowflakeUrl, openConfiguredWarehouse } from '../../sync/warehouse/index';
 import { WarehouseRefusal, type TWarehouse } from '../../sync/warehouse/types';
 import { compileMapping } from '../../sync/compile';
 import { watchForCancel } from './cancel';
@@ -79,9 +79,7 @@ const openWarehouseFor = async (
 ): Promise<TWarehouse> => {
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await openWarehouse(deps.config.warehouseUrl, {
-        statementTimeoutMs: deps.config.warehouseStatementTimeoutMs,
-      });
+      return await openConfiguredWarehouse(deps.config);
     } catch (error) {
       const failure = connectionFailure(error);
       const { category } = errorOf(failure);
@@ -127,9 +125,7 @@ export const checkMappingsSql = async (
 ) => {
   let warehouse: TWarehouse;
   try {
-    warehouse = await openWarehouse(deps.config.warehouseUrl, {
-      statementTimeoutMs: deps.config.warehouseStatementTimeoutMs,
-    });
+    warehouse = await openConfiguredWarehouse(deps.config);
   } catch {
     return;
   }

@@ -6,12 +6,16 @@ import {
   type DuckDBDataChunk,
   type DuckDBValue,
 } from '@duckdb/node-api';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { MAPPING_MESSAGES } from '@portal/domain/sync-mapping';
 import type { TBatch, TValue } from '../batch';
 import { duckdbDialect } from '../compile';
 import { DUCKDB_CATALOGUE_SQL, catalogueOf, catalogueRow } from './catalogue';
 import {
   DEFAULT_STATEMENT_TIMEOUT_MS,
+  DEFAULT_WAREHOUSE_MEMORY_MB,
   WarehouseRefusal,
   WarehouseTimeout,
   type TWarehouse,
@@ -143,7 +147,22 @@ export const openDuckDbWarehouse = async (
   options: TWarehouseOptions = {},
 ): Promise<TWarehouse> => {
   const file = duckdbPath(url);
-  const instance = await DuckDBInstance.create(file, LOCKED_DOWN);
+  // DuckDB takes up to 80 % of the machine's memory by default: an incremental run's joins
+  // over the whole ERP tables grew with the warehouse, not with the change. Capped, they
+  // spill to a directory of this instance's own (two processes never share its files).
+  const spill = mkdtempSync(path.join(tmpdir(), 'portal-duckdb-'));
+  let instance: DuckDBInstance;
+  try {
+    // Set in this order: DuckDB refuses a temp_directory once external access is off.
+    instance = await DuckDBInstance.create(file, {
+      memory_limit: `${options.memoryLimitMb ?? DEFAULT_WAREHOUSE_MEMORY_MB}MB`,
+      temp_directory: spill,
+      ...LOCKED_DOWN,
+    });
+  } catch (error) {
+    rmSync(spill, { recursive: true, force: true });
+    throw error;
+  }
   const limitMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   const open = new Set<DuckDBConnection>();
   let stopped: Error | undefined;
@@ -270,6 +289,7 @@ export const openDuckDbWarehouse = async (
         release(connection);
       }
       instance.closeSync();
+      rmSync(spill, { recursive: true, force: true });
     },
   };
 };

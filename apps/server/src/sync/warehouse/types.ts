@@ -34,9 +34,12 @@ export type TWarehouse = {
 export type TWarehouseOptions = {
   /** How long one query may keep the warehouse busy (WAREHOUSE_STATEMENT_TIMEOUT_MS). */
   statementTimeoutMs?: number | undefined;
+  /** DuckDB: the memory its queries may take before they spill to disk (WAREHOUSE_MEMORY_MB). */
+  memoryLimitMb?: number | undefined;
 };
 
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 300_000;
+export const DEFAULT_WAREHOUSE_MEMORY_MB = 1024;
 
 /** SQL the warehouse will not run: more than one statement, or not a SELECT. */
 export class WarehouseRefusal extends Error {

@@ -3,7 +3,7 @@ import { ZIntegrityQuery, ZIntegrityResponse } from '@portal/domain/data-sync-ap
 import { AppError } from '../../../plugins/errors';
 import { findGroup } from '../../../sync/groups';
 import { openLoader } from '../../../sync/load/index';
-import { openWarehouse } from '../../../sync/warehouse/index';
+import { openConfiguredWarehouse } from '../../../sync/warehouse/index';
 import { ERROR_RESPONSES, readers } from '../guards';
 import { checkIntegrity } from '../integrity';
 
@@ -32,9 +32,7 @@ export const integrityRoutes: FastifyPluginAsyncZod = async (app) => {
         group,
         now: app.clock(),
         open: async () => {
-          const warehouse = await openWarehouse(app.portal.config.warehouseUrl, {
-            statementTimeoutMs: app.portal.config.warehouseStatementTimeoutMs,
-          }).catch((error: unknown) => {
+          const warehouse = await openConfiguredWarehouse(app.portal.config).catch((error: unknown) => {
             throw new Error(
               `Warehouse connection failed: ${error instanceof Error ? error.message : String(error)}`,
             );

@@ -20,7 +20,7 @@ import { requireAuth } from '../../../plugins/auth';
 import { AppError } from '../../../plugins/errors';
 import { childJobs, getJob, getJobLogs } from '../../../sync/jobs';
 import { openLoader } from '../../../sync/load/index';
-import { openWarehouse } from '../../../sync/warehouse/index';
+import { openConfiguredWarehouse } from '../../../sync/warehouse/index';
 import { requestCancel } from '../cancel';
 import { ERROR_RESPONSES, isAdmin, readers, runners } from '../guards';
 import { presentJob, presentLogs } from '../presenters';
@@ -193,9 +193,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
         userId: user.id,
         detail: { job_id: job.id, mysql_table: mapping.mysql_table, search: search ?? null },
       });
-      const warehouse = await openWarehouse(app.portal.config.warehouseUrl, {
-        statementTimeoutMs: app.portal.config.warehouseStatementTimeoutMs,
-      }).catch((error: unknown) => {
+      const warehouse = await openConfiguredWarehouse(app.portal.config).catch((error: unknown) => {
         throw new AppError(
           'unavailable',
           `Warehouse connection failed: ${error instanceof Error ? error.message : String(error)}`,

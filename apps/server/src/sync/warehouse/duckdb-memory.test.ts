@@ -1,0 +1,59 @@
+import { readdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDuckDbWarehouse } from './duckdb';
+import type { TWarehouse } from './types';
+
+const spillDirs = () => readdirSync(tmpdir()).filter((name) => name.startsWith('portal-duckdb-'));
+
+const rowsOf = async (warehouse: TWarehouse, sql: string) => {
+  const result = await warehouse.query(sql);
+  const rows: unknown[][] = [];
+  for await (const batch of result.batches) {
+    for (let row = 0; row < batch.rowCount; row += 1) {
+      rows.push(batch.columns.map((column) => column[row]));
+    }
+  }
+  return rows;
+};
+
+describe('the embedded warehouse’s memory (WAREHOUSE_MEMORY_MB)', () => {
+  let dir = '';
+  let file = '';
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'warehouse-memory-'));
+    file = path.join(dir, 'warehouse.duckdb');
+    const instance = await DuckDBInstance.create(file);
+    const connection = await instance.connect();
+    await connection.run(
+      `CREATE TABLE T AS SELECT i AS K, md5(i::VARCHAR) AS V FROM range(3000000) r(i)`,
+    );
+    connection.closeSync();
+    instance.closeSync();
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('holds its queries to the limit, spilling a join larger than it, and removes the spill on close', async () => {
+    const before = spillDirs();
+    const warehouse = await openDuckDbWarehouse(file, { memoryLimitMb: 64 });
+    try {
+      const [[limit]] = (await rowsOf(warehouse, `SELECT current_setting('memory_limit')`)) as [
+        [string],
+      ];
+      expect(limit).toMatch(/^6\d(\.\d+)? MiB$/);
+      // Three million distinct strings joined to themselves: well over 64 MB as a hash table.
+      const [[matched]] = (await rowsOf(
+        warehouse,
+        `SELECT COUNT(*) FROM T a JOIN T b ON a.V = b.V`,
+      )) as [[number]];
+      expect(Number(matched)).toBe(3_000_000);
+      expect(spillDirs().length).toBe(before.length + 1);
+    } finally {
+      await warehouse.close();
+    }
+    expect(spillDirs()).toEqual(before);
+  }, 120_000);
+});
