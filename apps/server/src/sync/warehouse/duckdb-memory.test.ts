@@ -49,7 +49,7 @@ describe('the embedded warehouse’s memory (WAREHOUSE_MEMORY_MB)', () => {
         warehouse,
         `SELECT COUNT(*) FROM T a JOIN T b ON a.V = b.V`,
       )) as [[number]];
-      expect(Number(matched)).toBe(3_000_000);
+      expect(matched).toBe(3_000_000);
       expect(spillDirs().length).toBe(before.length + 1);
     } finally {
       await warehouse.close();
