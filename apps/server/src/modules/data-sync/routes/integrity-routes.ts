@@ -32,11 +32,13 @@ export const integrityRoutes: FastifyPluginAsyncZod = async (app) => {
         group,
         now: app.clock(),
         open: async () => {
-          const warehouse = await openConfiguredWarehouse(app.portal.config).catch((error: unknown) => {
-            throw new Error(
-              `Warehouse connection failed: ${error instanceof Error ? error.message : String(error)}`,
-            );
-          });
+          const warehouse = await openConfiguredWarehouse(app.portal.config).catch(
+            (error: unknown) => {
+              throw new Error(
+                `Warehouse connection failed: ${error instanceof Error ? error.message : String(error)}`,
+              );
+            },
+          );
           try {
             const loader = await openLoader(app.portal.config.databaseUrl);
             return {
