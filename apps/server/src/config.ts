@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseSecretSources, type TSecretSources } from './lib/secrets-config';
 import { parseTrustProxy, type TTrustProxy } from './lib/trust-proxy';
+import { DEFAULT_WAREHOUSE_MEMORY_MB } from './sync/warehouse/types';
 
 export type TConfig = {
   host: string;
@@ -147,7 +148,11 @@ export const loadConfig = (env: TEnv = process.env): TConfig => {
       env.WAREHOUSE_STATEMENT_TIMEOUT_MS,
       300_000,
     ),
-    warehouseMemoryMb: parseCount('WAREHOUSE_MEMORY_MB', env.WAREHOUSE_MEMORY_MB, 1024),
+    warehouseMemoryMb: parseCount(
+      'WAREHOUSE_MEMORY_MB',
+      env.WAREHOUSE_MEMORY_MB,
+      DEFAULT_WAREHOUSE_MEMORY_MB,
+    ),
     firstStartSync: parseFlag(env.FIRST_START_SYNC, demoAccounts),
     appOrigin: (env.APP_ORIGIN || `http://${host}:${port}`).replace(/\/+$/, ''),
     smtpUrl: env.SMTP_URL || undefined,
