@@ -5,7 +5,7 @@ import type { TSortDirection, TWorklistSort } from '@portal/domain/worklist-api'
 import { dialectOfDb } from '../../db/database';
 import type { Database, OrderWorklistTable } from '../../db/schema';
 import { countWhen, orderStatusSql } from '../patients/status-sql';
-import { searchedOrderIds, type TWorklistSearch } from './search-sql';
+import { searchedRows, type TWorklistSearch } from './search-sql';
 
 /**
  * Reads of the worklist summary (summary.ts). A page is read as the keys of its rows off
@@ -23,8 +23,8 @@ export type TWorklistFilter = {
   subStatus?: string | undefined;
   /** Only orders that entered their status at or before this time (epoch ms). */
   sinceAtMost?: number | undefined;
-  /** The search's matches: their ids when read first (search-sql.ts), else the search. */
-  search?: { orderIds: string[] } | { plan: TWorklistSearch } | undefined;
+  /** The search (search-sql.ts) and the orders its text names by number. */
+  search?: { plan: TWorklistSearch; numberIds: string[] } | undefined;
 };
 
 export type TWorklistOrder = { sort: TWorklistSort; dir: TSortDirection };
@@ -44,10 +44,24 @@ const viewCondition = (eb: TWorklistEb, view: Exclude<TOrderView, 'all'>) =>
  */
 const worklistRows = (db: Kysely<Database>, filter: TWorklistFilter, withView: boolean) => {
   const dialect = dialectOfDb(db);
-  let query = db
-    .selectFrom('order_worklist as orders')
-    .where('orders.payor_key', '=', filter.payorKey);
   const { classifications, sinceAtMost, search, view, subStatus } = filter;
+  const table = db.selectFrom('order_worklist as orders');
+  // A search's matches are the rows themselves, read from the patient index alone
+  // (search-sql.ts). They hold the columns the statements here read: those of
+  // SEARCHED_COLUMNS, and the status when a sub-status is asked (withStatus).
+  const source =
+    search !== undefined
+      ? (db.selectFrom(
+          searchedRows(db, {
+            dialect,
+            payorKey: filter.payorKey,
+            search: search.plan,
+            numberIds: search.numberIds,
+            withStatus: withView && Boolean(subStatus),
+          }).as('orders'),
+        ) as unknown as typeof table)
+      : table;
+  let query = source.where('orders.payor_key', '=', filter.payorKey);
   if (classifications !== null) {
     query =
       classifications.length === 0
@@ -56,16 +70,6 @@ const worklistRows = (db: Kysely<Database>, filter: TWorklistFilter, withView: b
   }
   if (sinceAtMost !== undefined) {
     query = query.where('orders.since_key', '<=', sinceAtMost);
-  }
-  if (search !== undefined && 'orderIds' in search) {
-    query =
-      search.orderIds.length === 0
-        ? query.where(sql<SqlBool>`1 = 0`)
-        : query.where('orders.order_id', 'in', search.orderIds);
-  } else if (search !== undefined) {
-    const { payorKey } = filter;
-    const ids = searchedOrderIds(db, { dialect, payorKey, search: search.plan });
-    query = query.where('orders.order_id', 'in', ids);
   }
   if (withView && view !== 'all') {
     query = query.where((eb) => viewCondition(eb, view));
@@ -180,6 +184,36 @@ const DISPLAY_COLUMNS = [
 export type TWorklistRowData = Pick<OrderWorklistTable, (typeof DISPLAY_COLUMNS)[number]>;
 
 /**
+ * Rows of the list in list order (backwards when `reversed`), `limit` from `offset`: their
+ * keys off the sort's index (or a search's matches), then those rows by key.
+ */
+const rowsInOrder = (
+  db: Kysely<Database>,
+  filter: TWorklistFilter,
+  order: TWorklistOrder & { reversed?: boolean },
+  range: { limit: number; offset?: number },
+): Promise<TWorklistRowData[]> => {
+  const direction = sqlDirection(order, order.reversed);
+  const columns = SORT_COLUMNS[order.sort];
+  const keys = columns
+    .reduce(
+      (query, column) => query.orderBy(`orders.${column}`, direction),
+      worklistRows(db, filter, true).select('orders.order_id'),
+    )
+    .limit(range.limit)
+    .offset(range.offset ?? 0);
+  return columns
+    .reduce(
+      (query, column) => query.orderBy(`w.${column}`, direction),
+      db
+        .selectFrom(keys.as('page'))
+        .innerJoin('order_worklist as w', 'w.order_id', 'page.order_id')
+        .select(DISPLAY_COLUMNS.map((column) => `w.${column}` as const)),
+    )
+    .execute();
+};
+
+/**
  * One page of rows in list order. `total` is the list's count (countRows): a page past
  * the middle is read backwards from the end.
  */
@@ -196,41 +230,16 @@ export const listPage = async (
   const reversed = offset + perPage / 2 > total / 2;
   const limit = reversed ? Math.min(perPage, total - offset) : perPage;
   const start = reversed ? Math.max(0, total - offset - perPage) : offset;
-  const direction = sqlDirection(options, reversed);
-  const columns = SORT_COLUMNS[options.sort];
-  const keys = columns
-    .reduce(
-      (query, column) => query.orderBy(`orders.${column}`, direction),
-      worklistRows(db, filter, true).select('orders.order_id'),
-    )
-    .limit(limit)
-    .offset(start);
-  const rows = await columns
-    .reduce(
-      (query, column) => query.orderBy(`w.${column}`, direction),
-      db
-        .selectFrom(keys.as('page'))
-        .innerJoin('order_worklist as w', 'w.order_id', 'page.order_id')
-        .select(DISPLAY_COLUMNS.map((column) => `w.${column}` as const)),
-    )
-    .execute();
+  const rows = await rowsInOrder(db, filter, { ...options, reversed }, { limit, offset: start });
   return reversed ? rows.reverse() : rows;
 };
 
-/** Every row of the list in list order, at most `limit` (the CSV export). */
+/**
+ * Every row of the list in list order, at most `limit` (the CSV export): the keys in list
+ * order, then their rows, as a page is read.
+ */
 export const listAll = (
   db: Kysely<Database>,
   filter: TWorklistFilter,
   options: TWorklistOrder & { limit: number },
-): Promise<TWorklistRowData[]> => {
-  const direction = sqlDirection(options);
-  return SORT_COLUMNS[options.sort]
-    .reduce(
-      (query, column) => query.orderBy(`orders.${column}`, direction),
-      worklistRows(db, filter, true).select(
-        DISPLAY_COLUMNS.map((column) => `orders.${column}` as const),
-      ),
-    )
-    .limit(options.limit)
-    .execute();
-};
+): Promise<TWorklistRowData[]> => rowsInOrder(db, filter, options, { limit: options.limit });

@@ -10,12 +10,11 @@ import {
   type TWorklistRow,
 } from '@portal/domain/worklist-api';
 import type { z } from 'zod';
-import { dialectOfDb } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
 import { enabledClassifications } from '../patients/repository';
 import type { TWorklistFilter, TWorklistOrder, TWorklistRowData } from './repository';
-import { matchingOrderIds, planWorklistSearch } from './search-sql';
+import { numberedOrderIds, planWorklistSearch } from './search-sql';
 
 /** The worklist's filters as the routes parse them (view, sort and direction defaulted). */
 export type TWorklistFilters = z.output<typeof ZWorklistExportQuery>;
@@ -33,11 +32,10 @@ const classificationsFor = (enabled: string[], categories: string[] | undefined)
   return enabled.length === 0 ? categories : categories.filter((key) => enabled.includes(key));
 };
 
-/** A search's matching orders, by id unless there are very many. */
-const searchFor = async (db: Kysely<Database>, payorKey: string, text: string) => {
+/** A search as the lists read it: the text's plan and the orders it names by number. */
+const searchFor = async (db: Kysely<Database>, text: string) => {
   const plan = planWorklistSearch(text);
-  const orderIds = await matchingOrderIds(db, { dialect: dialectOfDb(db), payorKey, search: plan });
-  return orderIds === undefined ? { plan } : { orderIds };
+  return { plan, numberIds: await numberedOrderIds(db, plan) };
 };
 
 /** The request's filters, checked, as the repository reads them. */
@@ -62,7 +60,7 @@ export const resolveFilter = async (
       subStatus: subStatus === '' ? undefined : subStatus,
       // More than N whole days (daysSince): entered at least N + 1 days before now.
       sinceAtMost: minDays === undefined ? undefined : now - (minDays + 1) * DAY_MS,
-      search: search === '' ? undefined : await searchFor(db, options.payorKey, search),
+      search: search === '' ? undefined : await searchFor(db, search),
     },
     order: { sort: filters.sort, dir: filters.dir ?? DEFAULT_SORT_DIRECTION[filters.sort] },
   };

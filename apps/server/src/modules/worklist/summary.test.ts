@@ -9,7 +9,6 @@ import { INTAKE_STATUSES, SHIPPED_STATUSES } from '@portal/domain/order-status';
 import { testDialects, useMigratedDatabase } from '../../test/databases';
 import { insertOrders, insertPatients } from '../../test/erp-fixtures';
 import { countViews, listPage, type TWorklistFilter } from './repository';
-import { matchingOrderIds, planWorklistSearch } from './search-sql';
 import { refillWorklist } from './summary';
 
 /**
@@ -168,23 +167,5 @@ describe.each(testDialects())('the worklist summary [%s]', (dialect) => {
     );
     expect(statuses).toEqual(new Set([...STATUSES, '40 - Ready To Ship', '33 - Awaiting PAR']));
     expect(SHIPPED_STATUSES.every((status) => statuses.has(status))).toBe(true);
-  });
-
-  it('finds the same orders by ids read first and by the search in the statement', async () => {
-    const { db } = database();
-    for (const text of ['smith', 'Jane Smith', 'S000-1', 'nobody']) {
-      const plan = planWorklistSearch(text);
-      const orderIds = await matchingOrderIds(db, { dialect, payorKey: 'PAY', search: plan });
-      const byIds = filter('shipped', { search: { orderIds: orderIds ?? [] } });
-      const inStatement = filter('shipped', { search: { plan } });
-      expect(await all(byIds), text).toEqual(await all(inStatement));
-      expect(await countViews(db, byIds)).toEqual(await countViews(db, inStatement));
-    }
-    const found = await matchingOrderIds(db, {
-      dialect,
-      payorKey: 'PAY',
-      search: planWorklistSearch('smith'),
-    });
-    expect(found?.length).toBe(ORDERS.length + 3);
   });
 });

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { dialectOfDb, type TDialect } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { sqlString, statusGroupConditions } from '../../lib/status-sql-text';
+import { SEARCHED_COLUMNS } from './search-sql';
 
 /**
  * The worklist's summary tables (migration 0017): order_worklist holds one row per order
@@ -123,6 +124,12 @@ const SORTS = {
 /** All Orders, a status group's view (Action Items, In Progress), Order Shipped. */
 const VIEWS = { all: [], group: ['view_group'], shipped: ['shipped_view'] } as const;
 
+/** The patient index's columns: the key, then the searched lists' (search-sql.ts). */
+export const WORKLIST_PATIENT_INDEX_COLUMNS = [
+  'patient_key',
+  ...SEARCHED_COLUMNS.filter((column) => column !== 'patient_key'),
+];
+
 /**
  * The worklist's indexes. Every view of a payor in every sort is one range, read forwards
  * or backwards; the classification at the end lets a category filter skip entries without
@@ -144,7 +151,9 @@ export const WORKLIST_INDEXES: { name: string; columns: readonly string[] }[] = 
       ],
     })),
   ),
-  ...['patient_key', 'so_number', 'tracking_number'].map((column) => ({
+  // A patient's orders with every column a search's list reads (search-sql.ts).
+  { name: 'order_worklist_patient_key_idx', columns: WORKLIST_PATIENT_INDEX_COLUMNS },
+  ...['so_number', 'tracking_number'].map((column) => ({
     name: `order_worklist_${column}_idx`,
     columns: [column],
   })),

@@ -43,8 +43,15 @@ const order = (
 const seedWorklist = async (db: Kysely<Database>) => {
   await insertOrders(db, [
     order('W1', 'PA-3', '34 - Awaiting SCA/LOA', '2025-01-10', 'CL-RESP'),
-    order('W2', 'PA-4', '31 - Awaiting CMN (RX)', '2025-01-11', 'CL-DIAB'),
-    order('W3', 'PA-2', '33 - Awaiting PAR', '2025-01-12', 'CL-RESP'),
+    // Tracking numbers a name search finds too: W2's patient is not a Smith, W3's is.
+    {
+      ...order('W2', 'PA-4', '31 - Awaiting CMN (RX)', '2025-01-11', 'CL-DIAB'),
+      tracking_number: 'SMITH',
+    },
+    {
+      ...order('W3', 'PA-2', '33 - Awaiting PAR', '2025-01-12', 'CL-RESP'),
+      tracking_number: 'SMITH',
+    },
     {
       ...order('W4', 'PA-6', '34 - Awaiting SCA/LOA', '2025-01-13', 'CL-RESP'),
       // A cell a spreadsheet would run: the CSV must show it as text.

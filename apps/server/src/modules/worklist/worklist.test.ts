@@ -110,7 +110,8 @@ describe.each(testDialects())('the worklist [%s]', (dialect) => {
     const found = async (search: string, view = 'all') =>
       ids(await list(`?view=${view}&sort=date&dir=asc&search=${encodeURIComponent(search)}`));
     const jane = ['O1', 'O2', 'O3', 'O4', 'O5', 'O6', 'O7'];
-    expect(await found('smith')).toEqual([...jane, 'O8', 'W3']);
+    // W2 by its tracking number; W3 by its patient's name and its tracking number, once.
+    expect(await found('smith')).toEqual([...jane, 'O8', 'W2', 'W3']);
     expect(await found('Jane Smith')).toEqual(jane);
     expect(await found('Smith, Jane')).toEqual(jane);
     expect(await found('ali')).toEqual(['W1', 'W5']);
@@ -125,8 +126,16 @@ describe.each(testDialects())('the worklist [%s]', (dialect) => {
     expect(await found('1z999aa10123456784')).toEqual(['O4']);
     // Within the view, and counted per view.
     const searched = await list(`?search=smith`);
-    expect(ids(searched)).toEqual(['O1', 'O2', 'W3']);
-    expect(searched.view_counts).toEqual({ all: 9, action_items: 3, in_progress: 2, shipped: 3 });
+    expect(ids(searched)).toEqual(['O1', 'O2', 'W2', 'W3']);
+    expect(searched.view_counts).toEqual({ all: 10, action_items: 4, in_progress: 2, shipped: 3 });
+    // With a sub-status, a category, an age and the patient sort (Smithers, Smith, Adams).
+    const cmn = encodeURIComponent('31 - Awaiting CMN (RX)');
+    const narrowed = await list(`?search=smith&sub_status=${cmn}&sort=patient`);
+    expect(ids(narrowed)).toEqual(['W2', 'O1']);
+    expect(narrowed.total).toBe(2);
+    expect(ids(await list('?search=smith&categories=CL-RESP&min_days=20'))).toEqual(['O1']);
+    const byPatient = await list('?search=smith&sort=patient&dir=desc&per_page=2&page=2');
+    expect(ids(byPatient)).toEqual(['O1', 'W2']);
     // Another payor's order and patients are never found.
     expect(await found('SO-OB1')).toEqual([]);
     expect(await found('Smithson')).toEqual([]);
