@@ -194,23 +194,39 @@ export const searchedRows = (
   return rest.reduce((query, next) => query.unionAll(next), head);
 };
 
+/** The most orders one number may name: the statements then look each up by key. */
+export const NUMBER_MATCH_LIMIT = 10_000;
+
 /**
- * The orders whose SO or tracking number the text is, of any payor (the list's payor
- * condition drops the others'), each once: one SO number names one order, a tracking
- * number a shipment's few.
+ * The payor's orders whose SO or tracking number the text is, each once; undefined when
+ * there are more than `limit` (a placeholder the ERP writes into many orders is no
+ * number to find them by, and the ids are bound one by one). An SO number names one
+ * order, a tracking number a shipment's few. SQLite is kept off the payor's index, where
+ * it would read the payor's whole range: an empty tracking number is common, so that
+ * index looks unselective to it.
  */
 export const numberedOrderIds = async (
   db: Kysely<Database>,
-  search: TWorklistSearch,
-): Promise<string[]> => {
+  options: { dialect: TDialect; payorKey: string; search: TWorklistSearch; limit?: number },
+): Promise<string[] | undefined> => {
+  const { dialect, payorKey, search, limit = NUMBER_MATCH_LIMIT } = options;
   if (search.numbers.length === 0) {
     return [];
   }
+  const payor =
+    dialect === 'sqlite'
+      ? sql<SqlBool>`+${sql.ref('s.payor_key')} = ${payorKey}`
+      : sql<SqlBool>`${sql.ref('s.payor_key')} = ${payorKey}`;
   const byColumn = (column: 'so_number' | 'tracking_number') =>
     db
       .selectFrom('order_worklist as s')
       .select('s.order_id')
-      .where(`s.${column}`, 'in', search.numbers);
-  const rows = await byColumn('so_number').union(byColumn('tracking_number')).execute();
-  return rows.map((row) => row.order_id);
+      .where(`s.${column}`, 'in', search.numbers)
+      .where(payor);
+  const rows = await db
+    .selectFrom(byColumn('so_number').union(byColumn('tracking_number')).as('n'))
+    .select('n.order_id')
+    .limit(limit + 1)
+    .execute();
+  return rows.length > limit ? undefined : rows.map((row) => row.order_id);
 };

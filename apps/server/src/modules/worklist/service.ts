@@ -14,7 +14,8 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
 import { enabledClassifications } from '../patients/repository';
 import type { TWorklistFilter, TWorklistOrder, TWorklistRowData } from './repository';
-import { numberedOrderIds, planWorklistSearch } from './search-sql';
+import { NUMBER_MATCH_LIMIT, numberedOrderIds, planWorklistSearch } from './search-sql';
+import { dialectOfDb } from '../../db/database';
 
 /** The worklist's filters as the routes parse them (view, sort and direction defaulted). */
 export type TWorklistFilters = z.output<typeof ZWorklistExportQuery>;
@@ -32,10 +33,21 @@ const classificationsFor = (enabled: string[], categories: string[] | undefined)
   return enabled.length === 0 ? categories : categories.filter((key) => enabled.includes(key));
 };
 
-/** A search as the lists read it: the text's plan and the orders it names by number. */
-const searchFor = async (db: Kysely<Database>, text: string) => {
+/** A search as the lists read it: the text's plan and the payor's orders it names by number. */
+const searchFor = async (db: Kysely<Database>, payorKey: string, text: string) => {
   const plan = planWorklistSearch(text);
-  return { plan, numberIds: await numberedOrderIds(db, plan) };
+  const numberIds = await numberedOrderIds(db, {
+    dialect: dialectOfDb(db),
+    payorKey,
+    search: plan,
+  });
+  if (numberIds === undefined) {
+    throw new AppError(
+      'bad_request',
+      `search: more than ${NUMBER_MATCH_LIMIT.toLocaleString('en-US')} orders have this SO or tracking number; search by a patient or a longer number`,
+    );
+  }
+  return { plan, numberIds };
 };
 
 /** The request's filters, checked, as the repository reads them. */
@@ -60,7 +72,7 @@ export const resolveFilter = async (
       subStatus: subStatus === '' ? undefined : subStatus,
       // More than N whole days (daysSince): entered at least N + 1 days before now.
       sinceAtMost: minDays === undefined ? undefined : now - (minDays + 1) * DAY_MS,
-      search: search === '' ? undefined : await searchFor(db, search),
+      search: search === '' ? undefined : await searchFor(db, options.payorKey, search),
     },
     order: { sort: filters.sort, dir: filters.dir ?? DEFAULT_SORT_DIRECTION[filters.sort] },
   };

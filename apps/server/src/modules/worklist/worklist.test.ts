@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { TWorklistResponse } from '@portal/domain/worklist-api';
 import { testDialects } from '../../test/databases';
+import { numberedOrderIds, planWorklistSearch } from './search-sql';
 import { useWorklistScenario } from './test-scenario';
 
 type TUser = Parameters<ReturnType<typeof useWorklistScenario>['request']>[0];
 const LIST_A = '/api/worklist/payor/PAY-A/orders';
 
 describe.each(testDialects())('the worklist [%s]', (dialect) => {
-  const { request } = useWorklistScenario(dialect);
+  const { portal, request } = useWorklistScenario(dialect);
 
   const list = async (query = '', user: TUser = 'caseManagerA', payor = 'PAY-A') => {
     const response = await request(user, `/api/worklist/payor/${payor}/orders${query}`);
@@ -136,6 +137,13 @@ describe.each(testDialects())('the worklist [%s]', (dialect) => {
     expect(ids(await list('?search=smith&categories=CL-RESP&min_days=20'))).toEqual(['O1']);
     const byPatient = await list('?search=smith&sort=patient&dir=desc&per_page=2&page=2');
     expect(ids(byPatient)).toEqual(['O1', 'W2']);
+    // A number too many orders carry is refused with a message, not looked up by key.
+    const { db } = portal().database;
+    const plan = planWorklistSearch('SMITH');
+    const named = { dialect, payorKey: 'PAY-A', search: plan };
+    expect((await numberedOrderIds(db, { ...named, limit: 2 }))?.sort()).toEqual(['W2', 'W3']);
+    expect(await numberedOrderIds(db, { ...named, limit: 1 })).toBeUndefined();
+    expect(await numberedOrderIds(db, { ...named, payorKey: 'PAY-B' })).toEqual([]);
     // Another payor's order and patients are never found.
     expect(await found('SO-OB1')).toEqual([]);
     expect(await found('Smithson')).toEqual([]);
