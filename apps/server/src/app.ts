@@ -33,6 +33,7 @@ import { analyticsModule } from './modules/analytics/plugin';
 import { contactRoutes } from './modules/contact/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { worklistRoutes } from './modules/worklist/routes';
+import notifications from './modules/notifications/plugin';
 
 export type TPortal = {
   config: TConfig;
@@ -161,6 +162,7 @@ export const buildApp = async (options: TBuildOptions) => {
   await app.register(adminUserRoutes, { prefix: '/api' });
   await app.register(portalActivationRoutes, { prefix: '/api' });
   await app.register(analyticsModule);
+  await app.register(notifications);
 
   await registerWeb(app, { webDist: config.webDist, sourceMaps: config.sourceMaps });
   return app;

@@ -57,6 +57,8 @@ export type TConfig = {
   schedulerTickMs: number;
   /** How often each process looks for a new data version to prepare analytics answers for; 0: never. */
   analyticsWarmMs: number;
+  /** How often each process looks for sync changes to notify about and mail to send, in ms; 0: only when asked (NOTIFICATION_TICK_MS). */
+  notificationTickMs: number;
   /** How long one warehouse query may run before it is interrupted (WAREHOUSE_STATEMENT_TIMEOUT_MS). */
   warehouseStatementTimeoutMs: number;
   /** The memory the embedded DuckDB warehouse's queries may take before spilling to disk (WAREHOUSE_MEMORY_MB). */
@@ -194,6 +196,10 @@ export const loadConfig = (env: TEnv = process.env): TConfig => {
       env.ANALYTICS_WARM_MS === '0'
         ? 0
         : parseCount('ANALYTICS_WARM_MS', env.ANALYTICS_WARM_MS, 10_000),
+    notificationTickMs:
+      env.NOTIFICATION_TICK_MS === '0'
+        ? 0
+        : parseCount('NOTIFICATION_TICK_MS', env.NOTIFICATION_TICK_MS, 15_000),
     secretSources: parseSecretSources(env),
   };
 };

@@ -60,6 +60,12 @@ export const AUDIT_ACTIONS = [
   // The worklist (issue 30): its pages and its CSV export name the patients shown.
   'worklist_list',
   'worklist_export',
+  // Notifications (issue 34): the list names the patients of its orders; opening one, its patient.
+  'notification_list',
+  'notification_open',
+  // Notification settings saved, or a kind's mail turned off by an unsubscribe link.
+  'notification_settings_save',
+  'notification_unsubscribe',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -77,6 +83,7 @@ export const AUDIT_LIST_ACTIONS = [
   'portal_activation_list',
   'worklist_list',
   'worklist_export',
+  'notification_list',
 ] as const satisfies readonly TAuditAction[];
 
 export const AUDIT_OUTCOMES = ['allowed', 'denied'] as const;

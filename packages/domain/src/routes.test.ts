@@ -28,6 +28,9 @@ const MATRIX: Record<TAppPath, [boolean, boolean, boolean, boolean, boolean]> = 
   '/admin/documentation': [true, false, false, false, false],
   '/admin/audit': [true, false, false, false, false],
   '/profile': [true, true, true, true, true],
+  '/notifications': [true, true, true, true, true],
+  '/unsubscribe': [true, true, true, true, true],
+  '/admin/notifications': [true, false, false, false, false],
 };
 const COLUMNS: TRole[] = [
   'admin',

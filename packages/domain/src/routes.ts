@@ -44,6 +44,12 @@ export const ROUTE_ACCESS = {
    * any signed-in user': case_manager_admin too (docs/decisions.md, issue 29).
    */
   '/profile': 'signed_in',
+  /** The signed-in user's notifications (issue 34); ?open=<id> opens one's order. */
+  '/notifications': 'signed_in',
+  /** A notification mail's unsubscribe link: its signed token authorises it, no sign-in. */
+  '/unsubscribe': 'public',
+  /** How many notifications went out, by email or in-app, per day (issue 34). */
+  '/admin/notifications': ['admin'],
 } as const satisfies Record<string, TRouteAccess>;
 
 export type TAppPath = keyof typeof ROUTE_ACCESS;

@@ -138,6 +138,12 @@ export type MailOutboxTable = {
   locked_until: number | null;
   sent_at: number | null;
   last_error: string | null;
+  /** Migration 0028: 'notification' for notification mails, null for the rest. */
+  kind: string | null;
+  /** Extra headers as a JSON object (List-Unsubscribe). */
+  headers: string | null;
+  /** When the mail server refused the mail for good (SMTP 5xx); it is not retried. */
+  bounced_at: number | null;
 };
 
 /** Contact Support messages (migration 0008); mailed to SUPPORT_EMAIL through the outbox. */
@@ -319,6 +325,57 @@ export type AnalyticsRefreshTable = {
   version: number;
 };
 
+/** Notifications (migration 0028, modules/notifications). */
+export type NotificationOrderStatesTable = {
+  order_id: string;
+  action_items: number;
+  shipped: number;
+  delivered: number;
+  version: number;
+};
+
+export type NotificationScansTable = {
+  id: number;
+  data_version: number | null;
+  scanned_at: number | null;
+  waiting_checked_at: number | null;
+  claimed_by: string | null;
+  claimed_until: number | null;
+};
+
+export type NotificationEventsTable = {
+  id: Generated<number>;
+  dedupe_key: string;
+  kind: string;
+  order_id: string;
+  so_number: string | null;
+  patient_key: string;
+  payor_key: string | null;
+  classification_key: string | null;
+  status: string | null;
+  days: number | null;
+  created_at: number;
+};
+
+export type NotificationsTable = {
+  id: Generated<number>;
+  user_id: number;
+  event_id: number;
+  created_at: number;
+  in_app: number;
+  read_at: number | null;
+  /** 'none', 'pending', 'digest' or 'mailed'. */
+  email_state: string;
+  mail_id: number | null;
+};
+
+export type NotificationSettingsTable = {
+  user_id: number;
+  settings: string;
+  last_digest_day: string | null;
+  updated_at: number;
+};
+
 export type Database = {
   users: UsersTable;
   sessions: SessionsTable;
@@ -358,4 +415,9 @@ export type Database = {
   order_worklist: OrderWorklistTable;
   order_worklist_counts: OrderWorklistCountsTable;
   patient_phones: PatientPhonesTable;
+  notification_order_states: NotificationOrderStatesTable;
+  notification_scans: NotificationScansTable;
+  notification_events: NotificationEventsTable;
+  notifications: NotificationsTable;
+  notification_settings: NotificationSettingsTable;
 };

@@ -9,6 +9,7 @@ export type TOutgoingMail = {
   subject: string;
   text: string;
   html?: string | undefined;
+  headers?: Record<string, string> | undefined;
 };
 
 export type TMailTransport = {
@@ -22,6 +23,7 @@ const toNodemailer = (mail: TOutgoingMail) => ({
   subject: mail.subject,
   text: mail.text,
   ...(mail.html === undefined ? {} : { html: mail.html }),
+  ...(mail.headers === undefined ? {} : { headers: mail.headers }),
 });
 
 /** Sends through the SMTP server named by SMTP_URL (smtp:// or smtps://). */

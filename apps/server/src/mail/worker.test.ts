@@ -31,7 +31,11 @@ describe.each(testDialects())('mail outbox [%s]', (dialect) => {
     closers.push(async () => transport.close());
     const options = { db, transport, from: 'portal@example.com', log: silent };
 
-    expect(await deliverDueMail({ ...options, now: start })).toEqual({ sent: 0, failed: 1 });
+    expect(await deliverDueMail({ ...options, now: start })).toEqual({
+      sent: 0,
+      failed: 1,
+      bounced: 0,
+    });
     const failed = await db
       .selectFrom('mail_outbox')
       .selectAll()
@@ -44,10 +48,15 @@ describe.each(testDialects())('mail outbox [%s]', (dialect) => {
     const smtp = await startSmtp(port);
     closers.push(smtp.close);
     // Not due yet: nothing is sent early.
-    expect(await deliverDueMail({ ...options, now: start + 1000 })).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverDueMail({ ...options, now: start + 1000 })).toEqual({
+      sent: 0,
+      failed: 0,
+      bounced: 0,
+    });
     expect(await deliverDueMail({ ...options, now: failed.next_attempt_at })).toEqual({
       sent: 1,
       failed: 0,
+      bounced: 0,
     });
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]).toContain('To: outage@example.com');
@@ -58,6 +67,54 @@ describe.each(testDialects())('mail outbox [%s]', (dialect) => {
       .where('id', '=', failed.id)
       .executeTakeFirstOrThrow();
     expect(sent.sent_at).toBe(failed.next_attempt_at);
+  });
+
+  it('marks a mail the server refuses for good as bounced and never retries it', async () => {
+    const { db } = portal().database;
+    const at = clock.now() + 4 * DAY;
+    const port = await freePort();
+    const smtp = await startSmtp(port, { refuse: ['gone@example.com'] });
+    closers.push(smtp.close);
+    const transport = smtpTransport(`smtp://127.0.0.1:${port}`);
+    closers.push(async () => transport.close());
+    await enqueueMail(
+      db,
+      {
+        to: 'gone@example.com',
+        subject: 'Refused',
+        text: 'T',
+        kind: 'notification',
+        headers: { 'List-Unsubscribe': '<https://portal.example.org/u>' },
+      },
+      at,
+    );
+    await enqueueMail(db, { to: 'here@example.com', subject: 'Taken', text: 'T' }, at);
+    const options = { db, transport, from: 'portal@example.com', log: silent };
+    expect(await deliverDueMail({ ...options, now: at })).toEqual({
+      sent: 1,
+      failed: 0,
+      bounced: 1,
+    });
+    const refused = await db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to_address', '=', 'gone@example.com')
+      .executeTakeFirstOrThrow();
+    expect(refused).toMatchObject({
+      bounced_at: at,
+      sent_at: null,
+      attempts: 1,
+      kind: 'notification',
+    });
+    expect(refused.last_error).toContain('550');
+    // Far past any back-off, it is still not tried again.
+    expect(await deliverDueMail({ ...options, now: at + DAY })).toEqual({
+      sent: 0,
+      failed: 0,
+      bounced: 0,
+    });
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]).toContain('To: here@example.com');
   });
 
   it('gives each mail to one worker when several poll at once', async () => {

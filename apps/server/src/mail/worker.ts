@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { TClock } from '../lib/clock';
-import { claimDueMail, markMailFailed, markMailSent } from './outbox';
+import { claimDueMail, markMailBounced, markMailFailed, markMailSent } from './outbox';
 import type { TMailTransport } from './transport';
 
 type TLog = { error: (object: unknown, message: string) => void };
@@ -14,11 +14,32 @@ export type TDeliveryOptions = {
   log: TLog;
 };
 
-/** Sends every due mail once; failures are rescheduled with back-off, never dropped. */
+/** Whether the mail server refused for good: a 5xx reply (nodemailer's responseCode). */
+const isPermanent = (error: unknown) => {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+};
+
+const headersOf = (stored: string | null): Record<string, string> | undefined => {
+  if (!stored) {
+    return undefined;
+  }
+  try {
+    return JSON.parse(stored) as Record<string, string>;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Sends every due mail once; failures are rescheduled with back-off, never dropped. A mail
+ * the server refuses for good (5xx) is marked bounced instead of retried forever.
+ */
 export const deliverDueMail = async (options: TDeliveryOptions) => {
   const { db, transport, now } = options;
   let sent = 0;
   let failed = 0;
+  let bounced = 0;
   for (const row of await claimDueMail(db, now)) {
     try {
       await transport.send({
@@ -28,17 +49,27 @@ export const deliverDueMail = async (options: TDeliveryOptions) => {
         subject: row.subject,
         text: row.text_body,
         html: row.html_body ?? undefined,
+        headers: headersOf(row.headers),
       });
       await markMailSent(db, row.id, now);
       sent += 1;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      if (isPermanent(error)) {
+        options.log.error(
+          { err: error, mailId: row.id },
+          'mail refused by the server; not retried',
+        );
+        await markMailBounced(db, row, message, now);
+        bounced += 1;
+        continue;
+      }
       options.log.error({ err: error, mailId: row.id }, 'mail delivery failed; will retry');
       await markMailFailed(db, row, message, now);
       failed += 1;
     }
   }
-  return { sent, failed };
+  return { sent, failed, bounced };
 };
 
 export type TMailWorker = {

@@ -3,13 +3,23 @@ import { SMTPServer } from 'smtp-server';
 /** A port nothing listens on right now, for a server a test starts (or leaves down). */
 export { freePort } from '@portal/tools/lib/portal-process';
 
-/** A real SMTP server on loopback that keeps each message it receives, raw. */
-export const startSmtp = async (port: number) => {
+/**
+ * A real SMTP server on loopback that keeps each message it receives, raw. Recipients
+ * `refuse` names get the 550 a mail server answers for a mailbox that does not exist.
+ */
+export const startSmtp = async (port: number, options: { refuse?: readonly string[] } = {}) => {
   const received: string[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo: (address, _session, callback) => {
+      if (options.refuse?.includes(address.address)) {
+        callback(Object.assign(new Error('No such user here'), { responseCode: 550 }));
+        return;
+      }
+      callback();
+    },
     onData: (stream, _session, callback) => {
       let data = '';
       stream.on('data', (chunk: Buffer) => {

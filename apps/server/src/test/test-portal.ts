@@ -47,6 +47,7 @@ export const useTestPortal = (
       LOG_LEVEL: 'silent',
       // No background analytics work under tests that count statements (warm.test.ts tests it).
       ANALYTICS_WARM_MS: '0',
+      NOTIFICATION_TICK_MS: '0',
       ...env,
     });
     const database = createDatabase(config.databaseUrl);

@@ -26,6 +26,7 @@ import * as m0024 from './0024-sync-job-increments';
 import * as m0025 from './0025-patient-phones-patient-index';
 import * as m0026 from './0026-status-history-order-index-columns';
 import * as m0027 from './0027-worklist-patient-index-columns';
+import * as m0028 from './0028-notifications';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '0025-patient-phones-patient-index': m0025,
   '0026-status-history-order-index-columns': m0026,
   '0027-worklist-patient-index-columns': m0027,
+  '0028-notifications': m0028,
 };

@@ -1,0 +1,431 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { TNotificationKind } from '@portal/domain/notifications-api';
+import { dialectOfDb } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { readRefresh } from '../analytics/repository';
+import { recipientsOf, type TFanOutEvent } from './recipients';
+
+/**
+ * The sync's changes as notification events (issue 34). The worklist holds every order's
+ * status group, shipping and delivery as the last committed load left them; a scan
+ * compares it with notification_order_states, what the previous scan saw, and each
+ * order that entered Action Items, shipped or was delivered since becomes an event, once:
+ * the event's key is the order, the kind and the state version the scan read, so two
+ * scans of one change (a re-run, a second process) write one event, and the snapshot
+ * moves in the same transaction as the events and their notifications. Orders that have
+ * waited past a user's threshold are found by time instead, in the window since the last
+ * such check. The first scan of a portal records what it finds and tells no one: the
+ * first sync's orders are history, not news.
+ */
+
+export const DAY_MS = 86_400_000;
+const SCAN_ID = 1;
+/** A scan holds its claim this long; a process that died mid-scan loses it after. */
+export const SCAN_LEASE_MS = 10 * 60_000;
+/** How often orders that waited too long are looked for when no sync changed anything. */
+export const WAITING_CHECK_MS = 15 * 60_000;
+const PAGE = 2_000;
+
+const trackingSql = `(w.tracking_number IS NOT NULL AND TRIM(w.tracking_number) <> ''
+  AND LOWER(TRIM(w.tracking_number)) <> 'no tracking')`;
+/** The three states an event is a change of, from a worklist row `w`. */
+const STATE_SQL = {
+  action_items: `CASE WHEN w.view_group = 'action_items' THEN 1 ELSE 0 END`,
+  // Shipped: the Order Shipped view's rule, or a real tracking number.
+  shipped: `CASE WHEN w.shipped_view = 1 OR ${trackingSql} THEN 1 ELSE 0 END`,
+  // Delivered: the dashboard's display rule 1 (core.md section 4).
+  delivered: `CASE WHEN (w.delivery_date IS NOT NULL AND w.delivery_date <> '')
+    OR LOWER(TRIM(w.delivery_status)) = 'delivered' THEN 1 ELSE 0 END`,
+} as const;
+
+const KIND_OF_STATE = {
+  action_items: 'action_needed',
+  shipped: 'shipped',
+  delivered: 'delivered',
+} as const satisfies Record<keyof typeof STATE_SQL, TNotificationKind>;
+
+type TStateName = keyof typeof STATE_SQL;
+const STATES = Object.keys(STATE_SQL) as TStateName[];
+
+type TChangedRow = {
+  order_id: string;
+  so_number: string | null;
+  patient_key: string;
+  payor_key: string | null;
+  so_classification_key: string | null;
+  status: string | null;
+  action_items: number | string;
+  shipped: number | string;
+  delivered: number | string;
+  was_action_items: number | string | null;
+  was_shipped: number | string | null;
+  was_delivered: number | string | null;
+  version: number | string | null;
+};
+
+type TCandidateEvent = Omit<TFanOutEvent, 'id'> & {
+  dedupe_key: string;
+  order_id: string;
+  so_number: string | null;
+  status: string | null;
+};
+
+export type TScanResult =
+  | { claimed: false }
+  | {
+      claimed: true;
+      baseline: boolean;
+      changedOrders: number;
+      events: number;
+      notifications: number;
+    };
+
+/** Takes the scan for this process, or answers false while another holds it. */
+const claimScan = async (db: Kysely<Database>, owner: string, now: number) => {
+  const insert = db.insertInto('notification_scans').values({ id: SCAN_ID });
+  await (
+    dialectOfDb(db) === 'mysql'
+      ? insert.ignore()
+      : insert.onConflict((conflict) => conflict.column('id').doNothing())
+  ).execute();
+  const result = await db
+    .updateTable('notification_scans')
+    .set({ claimed_by: owner, claimed_until: now + SCAN_LEASE_MS })
+    .where('id', '=', SCAN_ID)
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+};
+
+export const readScan = (db: Kysely<Database>) =>
+  db.selectFrom('notification_scans').selectAll().where('id', '=', SCAN_ID).executeTakeFirst();
+
+/** Whether a scan has anything to do: a new data version, or the waiting check is due. */
+export const scanDue = async (db: Kysely<Database>, now: number) => {
+  const [scan, refresh] = await Promise.all([readScan(db), readRefresh(db)]);
+  if (!scan?.scanned_at) {
+    return true;
+  }
+  const moved = refresh !== null && String(refresh.version) !== String(scan.data_version);
+  return moved || now - (scan.waiting_checked_at ?? 0) >= WAITING_CHECK_MS;
+};
+
+const flag = (value: number | string | null) => (value === null ? null : Number(value) === 1);
+
+/** The events one changed worklist row makes: each state that turned on. */
+const eventsOfRow = (row: TChangedRow): TCandidateEvent[] => {
+  const version = row.version === null ? 0 : Number(row.version);
+  return STATES.flatMap((state) => {
+    const now = flag(row[state]);
+    const was = flag(row[`was_${state}`]);
+    if (!now || was === true) {
+      return [];
+    }
+    const kind = KIND_OF_STATE[state];
+    return [
+      {
+        dedupe_key: `${kind}:${row.order_id}:${version}`,
+        kind,
+        order_id: row.order_id,
+        so_number: row.so_number,
+        patient_key: row.patient_key,
+        payor_key: row.payor_key,
+        classification_key: row.so_classification_key,
+        status: row.status,
+        days: null,
+      },
+    ];
+  });
+};
+
+/**
+ * Stores the events that reach at least one user, and their notifications, in the
+ * caller's transaction. An event nobody follows is not kept: the snapshot already says
+ * it happened, and a table of every status change of every order would only grow.
+ */
+const storeEvents = async (
+  trx: Transaction<Database>,
+  candidates: readonly TCandidateEvent[],
+  options: { now: number; timeZone: string },
+) => {
+  const indexed = candidates.map((event, index) => ({ ...event, id: index }));
+  const rows = await recipientsOf(trx, indexed, options.timeZone);
+  if (rows.length === 0) {
+    return { events: 0, notifications: 0 };
+  }
+  const reached = [...new Set(rows.map((row) => row.event_id))].map((index) => indexed[index]!);
+  const values = reached.map((event) => ({
+    dedupe_key: event.dedupe_key,
+    kind: event.kind,
+    order_id: event.order_id,
+    so_number: event.so_number,
+    patient_key: event.patient_key,
+    payor_key: event.payor_key,
+    classification_key: event.classification_key,
+    status: event.status === null ? null : event.status.slice(0, 255),
+    days: event.days,
+    created_at: options.now,
+  }));
+  const insert = trx.insertInto('notification_events').values(values);
+  await (
+    dialectOfDb<Database>(trx) === 'mysql'
+      ? insert.onDuplicateKeyUpdate({ dedupe_key: sql`dedupe_key` })
+      : insert.onConflict((conflict) => conflict.column('dedupe_key').doNothing())
+  ).execute();
+  const stored = await trx
+    .selectFrom('notification_events')
+    .select(['id', 'dedupe_key'])
+    .where(
+      'dedupe_key',
+      'in',
+      reached.map((event) => event.dedupe_key),
+    )
+    .execute();
+  const idOf = new Map(stored.map((row) => [row.dedupe_key, row.id]));
+  const notifications = rows.map((row) => ({
+    ...row,
+    event_id: idOf.get(indexed[row.event_id]!.dedupe_key)!,
+    created_at: options.now,
+    read_at: null,
+    mail_id: null,
+  }));
+  const insertNotifications = trx.insertInto('notifications').values(notifications);
+  const result = await (
+    dialectOfDb<Database>(trx) === 'mysql'
+      ? insertNotifications.onDuplicateKeyUpdate({ user_id: sql`user_id` })
+      : insertNotifications.onConflict((conflict) =>
+          conflict.columns(['user_id', 'event_id']).doNothing(),
+        )
+  ).executeTakeFirst();
+  return { events: reached.length, notifications: Number(result.numInsertedOrUpdatedRows ?? 0) };
+};
+
+/** Writes the states the scan saw (version + 1), in the caller's transaction. */
+const saveStates = async (trx: Transaction<Database>, rows: readonly TChangedRow[]) => {
+  if (rows.length === 0) {
+    return;
+  }
+  const insert = trx.insertInto('notification_order_states').values(
+    rows.map((row) => ({
+      order_id: row.order_id,
+      action_items: Number(row.action_items),
+      shipped: Number(row.shipped),
+      delivered: Number(row.delivered),
+      version: (row.version === null ? 0 : Number(row.version)) + 1,
+    })),
+  );
+  await (
+    dialectOfDb<Database>(trx) === 'mysql'
+      ? insert.onDuplicateKeyUpdate({
+          action_items: sql`VALUES(action_items)`,
+          shipped: sql`VALUES(shipped)`,
+          delivered: sql`VALUES(delivered)`,
+          version: sql`VALUES(version)`,
+        })
+      : insert.onConflict((conflict) =>
+          conflict.column('order_id').doUpdateSet((eb) => ({
+            action_items: eb.ref('excluded.action_items'),
+            shipped: eb.ref('excluded.shipped'),
+            delivered: eb.ref('excluded.delivered'),
+            version: eb.ref('excluded.version'),
+          })),
+        )
+  ).execute();
+};
+
+/** The first scan: every order's state recorded, nobody told. */
+const recordBaseline = (db: Kysely<Database>) =>
+  db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('notification_order_states').execute();
+    await sql`INSERT INTO notification_order_states (order_id, action_items, shipped, delivered, version)
+    SELECT w.order_id, ${sql.raw(STATE_SQL.action_items)}, ${sql.raw(STATE_SQL.shipped)},
+      ${sql.raw(STATE_SQL.delivered)}, 1
+    FROM order_worklist w`.execute(trx);
+  });
+
+/** The next page of worklist rows whose state differs from the snapshot's. */
+const changedPage = async (db: Kysely<Database>, after: string | null) => {
+  const differs = STATES.map((state) => `s.${state} <> ${STATE_SQL[state]}`).join(' OR ');
+  const result = await sql<TChangedRow>`SELECT w.order_id, w.so_number, w.patient_key,
+      w.payor_key, w.so_classification_key, w.status,
+      ${sql.raw(STATES.map((state) => `${STATE_SQL[state]} AS ${state}`).join(', '))},
+      s.action_items AS was_action_items, s.shipped AS was_shipped,
+      s.delivered AS was_delivered, s.version
+    FROM order_worklist w LEFT JOIN notification_order_states s ON s.order_id = w.order_id
+    WHERE ${after === null ? sql`1 = 1` : sql`w.order_id > ${after}`}
+      AND (s.order_id IS NULL OR ${sql.raw(differs)})
+    ORDER BY w.order_id
+    LIMIT ${sql.lit(PAGE)}`.execute(db);
+  return result.rows;
+};
+
+type TScanCounts = { changedOrders: number; events: number; notifications: number };
+
+const scanChanges = async (db: Kysely<Database>, options: { now: number; timeZone: string }) => {
+  const counts: TScanCounts = { changedOrders: 0, events: 0, notifications: 0 };
+  let after: string | null = null;
+  for (;;) {
+    const rows = await changedPage(db, after);
+    if (rows.length === 0) {
+      return counts;
+    }
+    const stored = await db.transaction().execute(async (trx) => {
+      const result = await storeEvents(trx, rows.flatMap(eventsOfRow), options);
+      await saveStates(trx, rows);
+      return result;
+    });
+    counts.changedOrders += rows.length;
+    counts.events += stored.events;
+    counts.notifications += stored.notifications;
+    after = rows.at(-1)!.order_id;
+    if (rows.length < PAGE) {
+      return counts;
+    }
+  }
+};
+
+/** The waiting thresholds users chose (the default for those who chose none). */
+const waitingThresholds = async (db: Kysely<Database>, fallback: number) => {
+  const rows = await db
+    .selectFrom('notification_settings')
+    .select('settings')
+    .where('settings', 'like', '%"waiting_days":%')
+    .execute();
+  const days = new Set([fallback]);
+  for (const row of rows) {
+    const match = /"waiting_days":(\d+)/.exec(row.settings);
+    if (match?.[1]) {
+      days.add(Number(match[1]));
+    }
+  }
+  return [...days];
+};
+
+type TWaitingRow = {
+  order_id: string;
+  so_number: string | null;
+  patient_key: string;
+  payor_key: string | null;
+  so_classification_key: string | null;
+  status: string | null;
+  status_since: number | string;
+};
+
+/**
+ * Orders still in Action Items or In Progress whose time in their status passed N days
+ * between the last check and now, for each threshold N users chose.
+ */
+const scanWaiting = async (
+  db: Kysely<Database>,
+  options: { now: number; since: number; timeZone: string; fallbackDays: number },
+) => {
+  const counts = { events: 0, notifications: 0 };
+  if (options.since >= options.now) {
+    return counts;
+  }
+  for (const days of await waitingThresholds(db, options.fallbackDays)) {
+    const from = options.since - days * DAY_MS;
+    const to = options.now - days * DAY_MS;
+    let after: string | null = null;
+    for (;;) {
+      const page: TWaitingRow[] = await db
+        .selectFrom('order_worklist as w')
+        .select([
+          'w.order_id',
+          'w.so_number',
+          'w.patient_key',
+          'w.payor_key',
+          'w.so_classification_key',
+          'w.status',
+          'w.status_since',
+        ])
+        .where('w.view_group', 'in', ['action_items', 'in_progress'])
+        .where('w.status_since', '>', from)
+        .where('w.status_since', '<=', to)
+        .$if(after !== null, (qb) => qb.where('w.order_id', '>', after!))
+        .orderBy('w.order_id')
+        .limit(PAGE)
+        .execute()
+        .then((rows) => rows.map((row) => ({ ...row, status_since: row.status_since! })));
+      if (page.length === 0) {
+        break;
+      }
+      const candidates = page.map((row): TCandidateEvent => ({
+        dedupe_key: `waiting:${row.order_id}:${row.status_since}:${days}`,
+        kind: 'waiting',
+        order_id: row.order_id,
+        so_number: row.so_number,
+        patient_key: row.patient_key,
+        payor_key: row.payor_key,
+        classification_key: row.so_classification_key,
+        status: row.status,
+        days,
+      }));
+      const stored = await db.transaction().execute((trx) => storeEvents(trx, candidates, options));
+      counts.events += stored.events;
+      counts.notifications += stored.notifications;
+      after = page.at(-1)!.order_id;
+      if (page.length < PAGE) {
+        break;
+      }
+    }
+  }
+  return counts;
+};
+
+/**
+ * One scan, if this process can claim it: the changes since the last scan (or the
+ * baseline, on a portal's first), then the orders that waited too long.
+ */
+export const scanForEvents = async (
+  db: Kysely<Database>,
+  options: { now: number; owner: string; timeZone: string; waitingDays: number },
+): Promise<TScanResult> => {
+  const { now, owner } = options;
+  if (!(await claimScan(db, owner, now))) {
+    return { claimed: false };
+  }
+  try {
+    const [scan, refresh, known] = await Promise.all([
+      readScan(db),
+      readRefresh(db),
+      db.selectFrom('notification_order_states').select('order_id').limit(1).executeTakeFirst(),
+    ]);
+    const baseline = known === undefined;
+    let counts: TScanCounts = { changedOrders: 0, events: 0, notifications: 0 };
+    if (baseline) {
+      await recordBaseline(db);
+    } else if (String(refresh?.version ?? '') !== String(scan?.data_version ?? '')) {
+      counts = await scanChanges(db, options);
+    }
+    const waiting = await scanWaiting(db, {
+      now,
+      since: scan?.waiting_checked_at ?? now,
+      timeZone: options.timeZone,
+      fallbackDays: options.waitingDays,
+    });
+    await db
+      .updateTable('notification_scans')
+      .set({
+        data_version: refresh === null ? null : refresh.version,
+        scanned_at: now,
+        waiting_checked_at: now,
+      })
+      .where('id', '=', SCAN_ID)
+      .execute();
+    return {
+      claimed: true,
+      baseline,
+      changedOrders: counts.changedOrders,
+      events: counts.events + waiting.events,
+      notifications: counts.notifications + waiting.notifications,
+    };
+  } finally {
+    await db
+      .updateTable('notification_scans')
+      .set({ claimed_by: null, claimed_until: null })
+      .where('id', '=', SCAN_ID)
+      .where('claimed_by', '=', owner)
+      .execute();
+  }
+};
