@@ -25,6 +25,9 @@ export const SCAN_LEASE_MS = 10 * 60_000;
 /** How often orders that waited too long are looked for when no sync changed anything. */
 export const WAITING_CHECK_MS = 15 * 60_000;
 const PAGE = 2_000;
+const PASS = 50_000;
+/** A guard: a scan settles at most this many passes, the rest waits for the next. */
+const MAX_PASSES = 200;
 
 const trackingSql = `(w.tracking_number IS NOT NULL AND TRIM(w.tracking_number) <> ''
   AND LOWER(TRIM(w.tracking_number)) <> 'no tracking')`;
@@ -243,8 +246,12 @@ const recordBaseline = (db: Kysely<Database>) =>
     FROM order_worklist w`.execute(trx);
   });
 
-/** The next page of worklist rows whose state differs from the snapshot's. */
-const changedPage = async (db: Kysely<Database>, after: string | null) => {
+/**
+ * Worklist rows whose state differs from the snapshot's, at most PASS of them, in no order:
+ * an order walk by key read every row through the key's index (5 s at 850k orders on
+ * SQLite, against 2 s for one plain pass).
+ */
+const changedRows = async (db: Kysely<Database>) => {
   const differs = STATES.map((state) => `s.${state} <> ${STATE_SQL[state]}`).join(' OR ');
   const result = await sql<TChangedRow>`SELECT w.order_id, w.so_number, w.patient_key,
       w.payor_key, w.so_classification_key, w.status,
@@ -252,36 +259,37 @@ const changedPage = async (db: Kysely<Database>, after: string | null) => {
       s.action_items AS was_action_items, s.shipped AS was_shipped,
       s.delivered AS was_delivered, s.version
     FROM order_worklist w LEFT JOIN notification_order_states s ON s.order_id = w.order_id
-    WHERE ${after === null ? sql`1 = 1` : sql`w.order_id > ${after}`}
-      AND (s.order_id IS NULL OR ${sql.raw(differs)})
-    ORDER BY w.order_id
-    LIMIT ${sql.lit(PAGE)}`.execute(db);
+    WHERE s.order_id IS NULL OR ${sql.raw(differs)}
+    LIMIT ${sql.lit(PASS)}`.execute(db);
   return result.rows;
 };
 
 type TScanCounts = { changedOrders: number; events: number; notifications: number };
 
+/**
+ * Each pass reads up to PASS differing rows and settles them, a transaction per PAGE; the
+ * next pass no longer sees them. A sync's changes are one pass; a large import a few.
+ */
 const scanChanges = async (db: Kysely<Database>, options: { now: number; timeZone: string }) => {
   const counts: TScanCounts = { changedOrders: 0, events: 0, notifications: 0 };
-  let after: string | null = null;
-  for (;;) {
-    const rows = await changedPage(db, after);
-    if (rows.length === 0) {
-      return counts;
+  for (let pass = 0; pass < MAX_PASSES; pass += 1) {
+    const rows = await changedRows(db);
+    for (let start = 0; start < rows.length; start += PAGE) {
+      const page = rows.slice(start, start + PAGE);
+      const stored = await db.transaction().execute(async (trx) => {
+        const result = await storeEvents(trx, page.flatMap(eventsOfRow), options);
+        await saveStates(trx, page);
+        return result;
+      });
+      counts.events += stored.events;
+      counts.notifications += stored.notifications;
     }
-    const stored = await db.transaction().execute(async (trx) => {
-      const result = await storeEvents(trx, rows.flatMap(eventsOfRow), options);
-      await saveStates(trx, rows);
-      return result;
-    });
     counts.changedOrders += rows.length;
-    counts.events += stored.events;
-    counts.notifications += stored.notifications;
-    after = rows.at(-1)!.order_id;
-    if (rows.length < PAGE) {
+    if (rows.length < PASS) {
       return counts;
     }
   }
+  return counts;
 };
 
 /** The waiting thresholds users chose (the default for those who chose none). */
@@ -308,27 +316,39 @@ type TWaitingRow = {
   payor_key: string | null;
   so_classification_key: string | null;
   status: string | null;
-  status_since: number | string;
+  since_key: number;
 };
+
+/** How far back a waiting check looks at most: a portal that was down a month tells of it once. */
+const WAITING_WINDOW_MS = 2 * DAY_MS;
 
 /**
  * Orders still in Action Items or In Progress whose time in their status passed N days
- * between the last check and now, for each threshold N users chose.
+ * between the last check and now, for each threshold N users chose. Read per payor and
+ * group from the worklist's age index (payor, group, since): a walk of the whole table
+ * took 3 s at 850k orders on SQLite. Orders without a payor reach no staff member, and
+ * patients are not told of waits.
  */
 const scanWaiting = async (
   db: Kysely<Database>,
   options: { now: number; since: number; timeZone: string; fallbackDays: number },
 ) => {
   const counts = { events: 0, notifications: 0 };
-  if (options.since >= options.now) {
+  const since = Math.max(options.since, options.now - WAITING_WINDOW_MS);
+  if (since >= options.now) {
     return counts;
   }
+  const groups = ['action_items', 'in_progress'];
+  const payors = await db
+    .selectFrom('order_worklist_counts')
+    .select('payor_key')
+    .distinct()
+    .where('view_group', 'in', groups)
+    .where('payor_key', '<>', '')
+    .execute();
   for (const days of await waitingThresholds(db, options.fallbackDays)) {
-    const from = options.since - days * DAY_MS;
-    const to = options.now - days * DAY_MS;
-    let after: string | null = null;
-    for (;;) {
-      const page: TWaitingRow[] = await db
+    for (const { payor_key: payorKey } of payors) {
+      const rows: TWaitingRow[] = await db
         .selectFrom('order_worklist as w')
         .select([
           'w.order_id',
@@ -337,36 +357,32 @@ const scanWaiting = async (
           'w.payor_key',
           'w.so_classification_key',
           'w.status',
-          'w.status_since',
+          'w.since_key',
         ])
-        .where('w.view_group', 'in', ['action_items', 'in_progress'])
-        .where('w.status_since', '>', from)
-        .where('w.status_since', '<=', to)
-        .$if(after !== null, (qb) => qb.where('w.order_id', '>', after!))
-        .orderBy('w.order_id')
-        .limit(PAGE)
-        .execute()
-        .then((rows) => rows.map((row) => ({ ...row, status_since: row.status_since! })));
-      if (page.length === 0) {
-        break;
-      }
-      const candidates = page.map((row): TCandidateEvent => ({
-        dedupe_key: `waiting:${row.order_id}:${row.status_since}:${days}`,
-        kind: 'waiting',
-        order_id: row.order_id,
-        so_number: row.so_number,
-        patient_key: row.patient_key,
-        payor_key: row.payor_key,
-        classification_key: row.so_classification_key,
-        status: row.status,
-        days,
-      }));
-      const stored = await db.transaction().execute((trx) => storeEvents(trx, candidates, options));
-      counts.events += stored.events;
-      counts.notifications += stored.notifications;
-      after = page.at(-1)!.order_id;
-      if (page.length < PAGE) {
-        break;
+        .where('w.payor_key', '=', payorKey)
+        .where('w.view_group', 'in', groups)
+        .where('w.since_key', '>', since - days * DAY_MS)
+        .where('w.since_key', '<=', options.now - days * DAY_MS)
+        .execute();
+      for (let start = 0; start < rows.length; start += PAGE) {
+        const candidates = rows.slice(start, start + PAGE).map(
+          (row): TCandidateEvent => ({
+            dedupe_key: `waiting:${row.order_id}:${row.since_key}:${days}`,
+            kind: 'waiting',
+            order_id: row.order_id,
+            so_number: row.so_number,
+            patient_key: row.patient_key,
+            payor_key: row.payor_key,
+            classification_key: row.so_classification_key,
+            status: row.status,
+            days,
+          }),
+        );
+        const stored = await db
+          .transaction()
+          .execute((trx) => storeEvents(trx, candidates, options));
+        counts.events += stored.events;
+        counts.notifications += stored.notifications;
       }
     }
   }
