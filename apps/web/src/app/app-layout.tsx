@@ -7,6 +7,7 @@ import { useMarkFilterPreferencesShown } from '../features/auth/api/filter-prefe
 import { useLogout, type TSignOutReason } from '../features/auth/api/logout';
 import { IdleLogoff } from '../features/auth/components/idle-logoff';
 import { SignOutScreen } from '../features/auth/components/sign-out-screen';
+import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { FirstLoginFilterPrompt } from '../features/preferences/components/first-login-filter-prompt';
 import { ErrorBoundary } from './error-boundary';
 import { ForcedPasswordNotice } from './forced-password-notice';
@@ -97,7 +98,9 @@ export const AppLayout = () => {
               </Link>
             )}
           </div>
-          <div className="flex items-center gap-2">
+          <div className="flex items-center gap-1 sm:gap-2">
+            {/* Until the password is changed the API answers nothing else, the count included. */}
+            {!forced && <NotificationBell />}
             <span className="hidden text-sm text-slate-600 sm:inline">{user.email}</span>
             <Button asChild variant="ghost" className="hidden sm:inline-flex">
               <Link to="/change-password">Change Password</Link>

@@ -31,4 +31,8 @@ export const SCREEN_MODULES = {
   '/admin/documentation': () => import('../features/admin-docs/components/admin-docs-page'),
   '/admin/audit': () => import('../features/audit/components/audit-page'),
   '/profile': () => import('./profile-route'),
+  '/notifications': () => import('../features/notifications/components/notifications-page'),
+  '/unsubscribe': () => import('./unsubscribe-route'),
+  '/admin/notifications': () =>
+    import('../features/notifications/components/notification-stats-page'),
 } satisfies Record<Exclude<TAppPath, '/login'>, () => Promise<unknown>>;

@@ -43,6 +43,15 @@ const ChangePassword = lazyComponent(
   (module) => module.ChangePasswordPage,
 );
 
+const Notifications = lazyComponent(
+  SCREEN_MODULES['/notifications'],
+  (module) => module.NotificationsPage,
+);
+const NotificationStats = lazyComponent(
+  SCREEN_MODULES['/admin/notifications'],
+  (module) => module.NotificationStatsPage,
+);
+
 const Contact = lazyComponent(SCREEN_MODULES['/contact'], (module) => module.ContactRoute);
 const Profile = lazyComponent(SCREEN_MODULES['/profile'], (module) => module.ProfileRoute);
 
@@ -117,6 +126,12 @@ export const APP_PAGES: readonly TAppPage[] = [
     ...lazyScreen(AdminDocumentation),
   },
   { path: '/admin/audit', title: 'Audit Trail', inNav: true, ...lazyScreen(AuditTrail) },
+  {
+    path: '/admin/notifications',
+    title: 'Notification Statistics',
+    inNav: true,
+    ...lazyScreen(NotificationStats),
+  },
   { path: '/admin/bulk-upload', title: 'Bulk User Upload', inNav: true, ...lazyScreen(BulkUpload) },
   {
     path: '/admin/patient-portal-activation',
@@ -126,6 +141,8 @@ export const APP_PAGES: readonly TAppPage[] = [
   },
   { path: '/contact', title: 'Contact Support', inNav: true, ...lazyScreen(Contact) },
   { path: '/profile', title: 'My Profile', inNav: true, ...lazyScreen(Profile) },
+  // Reached from the header's bell, on every screen and for every role.
+  { path: '/notifications', title: 'Notifications', inNav: false, ...lazyScreen(Notifications) },
   {
     path: '/change-password',
     title: 'Change Password',

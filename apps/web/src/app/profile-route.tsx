@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { ProfileNotificationsSlot } from '../components/slots/profile-notifications-slot';
 import { authQueryKey, useCheckAuth } from '../features/auth/api/check-auth';
 import { useChangePassword } from '../features/auth/api/change-password';
 import { ChangePasswordForm } from '../features/auth/components/change-password-form';
@@ -13,6 +14,7 @@ import {
 } from '../features/profile/components/password-section';
 import { ProfilePage } from '../features/profile/components/profile-page';
 import { showsClassificationFilters } from '../features/profile/lib/profile-rules';
+import { profileNotifications } from './profile-notifications-slot';
 
 /**
  * My Profile's password form: the one /change-password shows, in the profile's words and
@@ -30,8 +32,9 @@ export const renderProfilePasswordForm =
 
 /**
  * /profile: the profile feature's screen wired to the auth feature (the signed-in user, the
- * existing change-password call) and the preferences feature (classifications and toggles),
- * as features do not import each other.
+ * existing change-password call), the preferences feature (classifications and toggles) and
+ * the notifications feature (its settings, through a slot), as features do not import each
+ * other.
  */
 export const ProfileRoute = () => {
   const queryClient = useQueryClient();
@@ -61,13 +64,15 @@ export const ProfileRoute = () => {
   };
 
   return (
-    <ProfilePage
-      user={user}
-      onProfileSaved={() => queryClient.invalidateQueries({ queryKey: authQueryKey })}
-      onChangePassword={changePassword.mutateAsync}
-      renderPasswordForm={renderProfilePasswordForm(user.email)}
-      filters={filters}
-      onSaveFilters={saveFilters}
-    />
+    <ProfileNotificationsSlot.Provider value={profileNotifications(filtersShown)}>
+      <ProfilePage
+        user={user}
+        onProfileSaved={() => queryClient.invalidateQueries({ queryKey: authQueryKey })}
+        onChangePassword={changePassword.mutateAsync}
+        renderPasswordForm={renderProfilePasswordForm(user.email)}
+        filters={filters}
+        onSaveFilters={saveFilters}
+      />
+    </ProfileNotificationsSlot.Provider>
   );
 };

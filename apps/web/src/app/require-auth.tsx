@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
 import { useCheckAuth } from '../features/auth/api/check-auth';
+import type { TLoginLocationState } from '../features/auth/components/login-page';
 import {
   CHANGE_PASSWORD_PATH,
   mustRedirectToChangePassword,
@@ -57,7 +58,9 @@ export const RequireAuth = () => {
     );
   }
   if (!auth.data.authenticated) {
-    return <Navigate to="/login" replace />;
+    // The sign-in comes back here, query and all (a notification mail's ?open=<id>).
+    const state: TLoginLocationState = { from: `${location.pathname}${location.search}` };
+    return <Navigate to="/login" replace state={state} />;
   }
   if (
     mustRedirectToChangePassword({

@@ -30,6 +30,10 @@ const ConfirmEmailRoute = lazyComponent(
   SCREEN_MODULES['/confirm-email'],
   (module) => module.ConfirmEmailRoute,
 );
+const UnsubscribeRoute = lazyComponent(
+  SCREEN_MODULES['/unsubscribe'],
+  (module) => module.UnsubscribeRoute,
+);
 const PublicSupportPage = lazyComponent(
   SCREEN_MODULES['/public/support'],
   (module) => module.PublicSupportPage,
@@ -88,6 +92,8 @@ export const AppRouter = () => (
         <Route path="/forgot-password" element={publicScreen(<ForgotPasswordPage />)} />
         <Route path="/reset-password" element={publicScreen(<ResetPasswordPage />)} />
         <Route path="/confirm-email" element={publicScreen(<ConfirmEmailRoute />)} />
+        {/* A notification mail's unsubscribe link: its token is the authority, no sign-in. */}
+        <Route path="/unsubscribe" element={publicScreen(<UnsubscribeRoute />)} />
         {/* The public area needs no sign-in; an address there that names no page goes to
             its support page, never to /login. */}
         <Route path="/public/support" element={publicScreen(<PublicSupportPage />)} />

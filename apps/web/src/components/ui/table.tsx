@@ -35,6 +35,17 @@ export const TBody = ({ className, ...props }: ComponentPropsWithRef<'tbody'>) =
   <tbody className={cn('[&>tr:last-child>*]:border-b-0', className)} {...props} />
 );
 
+/** Totals under the body: a rule above them, and their figures in medium weight. */
+export const TFoot = ({ className, ...props }: ComponentPropsWithRef<'tfoot'>) => (
+  <tfoot
+    className={cn(
+      'font-medium [&>tr:first-child>*]:border-t [&>tr:first-child>*]:border-t-slate-300',
+      className,
+    )}
+    {...props}
+  />
+);
+
 export const TR = (props: ComponentPropsWithRef<'tr'>) => <tr {...props} />;
 
 type TCellProps<T extends 'th' | 'td'> = ComponentPropsWithRef<T> & {

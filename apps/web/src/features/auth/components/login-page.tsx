@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { AuthCard } from '../../../components/ui/auth-card';
 import { Spinner } from '../../../components/ui/spinner';
 import { useCheckAuth } from '../api/check-auth';
+import { returnPathFor } from '../lib/return-path';
 import { LoginForm } from './login-form';
 
 /** The spec shows the sign-in form after about 800 ms (core.md section 9). */
@@ -13,8 +14,11 @@ export const LOGIN_FORM_DELAY_MS = 800;
 /** After a successful sign-in the app moves on after 100 ms. */
 export const POST_LOGIN_NAVIGATE_MS = 100;
 
-/** A message another screen hands to the login page, e.g. after a reset or an expired session. */
-export type TLoginLocationState = { message?: string } | null;
+/**
+ * What another screen hands to the login page: a message (after a reset or an expired
+ * session), or the signed-in address the visitor was sent here from, to go back to.
+ */
+export type TLoginLocationState = { message?: string; from?: string } | null;
 
 export const LoginPage = () => {
   const [ready, setReady] = useState(false);
@@ -23,7 +27,7 @@ export const LoginPage = () => {
   const location = useLocation();
   const auth = useCheckAuth();
   const navigateTimer = useRef<number | undefined>(undefined);
-  const message = (location.state as TLoginLocationState)?.message;
+  const { message, from } = (location.state as TLoginLocationState) ?? {};
 
   useEffect(() => {
     const timer = window.setTimeout(() => setReady(true), LOGIN_FORM_DELAY_MS);
@@ -35,7 +39,9 @@ export const LoginPage = () => {
 
   const onSignedIn = ({ user }: TLoginResponse) => {
     setSignedIn(true);
-    const target = user.password_reset_required ? '/change-password' : landingPathFor(user.role);
+    const target = user.password_reset_required
+      ? '/change-password'
+      : (returnPathFor(user.role, from) ?? landingPathFor(user.role));
     navigateTimer.current = window.setTimeout(
       () => void navigate(target, { replace: true }),
       POST_LOGIN_NAVIGATE_MS,

@@ -1,10 +1,12 @@
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import type { TAuthUser } from '@portal/domain/auth-api';
+import { ProfileNotificationsSlot } from '../../../components/slots/profile-notifications-slot';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { showsClassificationFilters } from '../lib/profile-rules';
 import { AccountSection } from './account-section';
 import { FilterSection, type TFilterList } from './filter-section';
 import { PasswordSection, type TPasswordChange, type TPasswordFormProps } from './password-section';
+import { ProfileSection } from './profile-section';
 
 type TProps = {
   user: Pick<TAuthUser, 'role' | 'patient_key'>;
@@ -19,21 +21,38 @@ type TProps = {
   onSaveFilters: (selected: string[]) => Promise<unknown>;
 };
 
-/** /profile: account details, password, and (for staff) the order classification filters. */
-export const ProfilePage = (props: TProps) => (
-  <>
-    <PageHeading title="My Profile" />
-    <div className="grid max-w-5xl gap-6 lg:grid-cols-2">
-      <div className="space-y-6">
-        <AccountSection onSaved={props.onProfileSaved} />
-        <PasswordSection
-          onChangePassword={props.onChangePassword}
-          renderForm={props.renderPasswordForm}
-        />
+/**
+ * /profile: account details, password, (for staff) the order classification filters, and the
+ * notification settings the app puts in through ProfileNotificationsSlot.
+ */
+export const ProfilePage = (props: TProps) => {
+  const notifications = useContext(ProfileNotificationsSlot);
+  return (
+    <>
+      <PageHeading title="My Profile" />
+      <div className="grid max-w-5xl gap-6 lg:grid-cols-2">
+        <div className="space-y-6">
+          <AccountSection onSaved={props.onProfileSaved} />
+          <PasswordSection
+            onChangePassword={props.onChangePassword}
+            renderForm={props.renderPasswordForm}
+          />
+        </div>
+        <div className="space-y-6">
+          {showsClassificationFilters(props.user) && (
+            <FilterSection list={props.filters} onSave={props.onSaveFilters} />
+          )}
+          {notifications && (
+            <ProfileSection
+              id="notifications"
+              title="Notifications"
+              description="Which order changes you hear about, in the portal and by email."
+            >
+              {notifications()}
+            </ProfileSection>
+          )}
+        </div>
       </div>
-      {showsClassificationFilters(props.user) && (
-        <FilterSection list={props.filters} onSave={props.onSaveFilters} />
-      )}
-    </div>
-  </>
-);
+    </>
+  );
+};
