@@ -40,6 +40,8 @@ const portal = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.j
     LOG_LEVEL: 'warn',
     SMTP_URL: smtp.url,
     SECRETS_FILE: secretsFile,
+    // A sync's notifications are found within a second, not the default 15 s.
+    NOTIFICATION_TICK_MS: '1000',
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });

@@ -63,7 +63,12 @@ export const csrf = async (page: Page) => {
  * Creates a user with a temporary password in the running portal's database, the way an
  * operator would: with tools/create-user.ts, not through a test-only API.
  */
-export const createTemporaryUser = (email: string, role: string, password: string) => {
+export const createTemporaryUser = (
+  email: string,
+  role: string,
+  password: string,
+  payorKey?: string,
+) => {
   // Node with tsx's loader, not `npx tsx`: npx's own start doubled the cost.
   const result = spawnSync(
     process.execPath,
@@ -77,6 +82,7 @@ export const createTemporaryUser = (email: string, role: string, password: strin
       role,
       '--password',
       password,
+      ...(payorKey ? ['--payor', payorKey] : []),
     ],
     {
       cwd: root,
@@ -94,7 +100,7 @@ const decodeQuotedPrintable = (raw: string) =>
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
-const mailsTo = async (email: string) => {
+export const mailsTo = async (email: string) => {
   const names = await readdir(MAIL_DIR).catch(() => []);
   const mails = await Promise.all(
     names

@@ -26,6 +26,8 @@ const WALKS: { who: string | null; screens: string[] }[] = [
       '/admin/bulk-upload',
       '/admin/patient-portal-activation',
       '/admin/audit',
+      '/admin/notifications',
+      '/notifications',
       '/contact',
       '/profile',
       '/change-password',
@@ -40,11 +42,12 @@ const WALKS: { who: string | null; screens: string[] }[] = [
       '/intake',
       '/documents',
       '/data-sync',
+      '/notifications',
       '/profile',
     ],
   },
   { who: 'customer_service@example.com', screens: ['/dashboard', '/worklist', '/contact'] },
-  { who: 'patient@example.com', screens: ['/dashboard', '/contact', '/profile'] },
+  { who: 'patient@example.com', screens: ['/dashboard', '/contact', '/notifications', '/profile'] },
   { who: 'case_manager_admin@example.com', screens: ['/dashboard', '/profile'] },
 ];
 

@@ -1,3 +1,4 @@
+import { staffStatusText } from '@portal/domain/order-status-labels';
 import { useRef, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '@portal/domain/format';
@@ -84,7 +85,7 @@ export const NotificationCard = ({ notification, now, onOpen, onMarkRead, markin
       </h2>
       <p id={orderId} className="mt-0.5 break-words text-slate-700">
         {orderText(notification)}
-        {status && <span className="text-slate-600"> · {status}</span>}
+        {status && <span className="text-slate-600"> · {staffStatusText(status)}</span>}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <Button asChild size="sm" variant="primary">

@@ -111,7 +111,7 @@ describe('the notifications page', () => {
     const [unread, read] = await screen.findAllByTestId('notification');
     expect(within(unread!).getByRole('heading').textContent).toBe('Unread: Jane Doe');
     expect(unread!.textContent).toContain('Order shipped');
-    expect(unread!.textContent).toContain('Order #SO-1001 · 43 - Ship Other');
+    expect(unread!.textContent).toContain('Order #SO-1001 · Shipped another way · 43 - Ship Other');
     expect(unread!.querySelector('time')?.getAttribute('dateTime')).toBe('2026-11-25T13:24:00Z');
     expect(within(unread!).getByRole('button', { name: 'Mark read' })).toBeTruthy();
     expect(read!.textContent).toContain('Order waiting in one status · more than 14 days');
