@@ -73,14 +73,10 @@ try {
     await db.deleteFrom(table).execute();
   }
   await db.deleteFrom('users').where('email', 'like', 'bench-follower-%').execute();
-  const orders = Number(
-    (
-      await db
-        .selectFrom('order_worklist')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+  const { n: orders } = await db
+    .selectFrom('order_worklist')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   // Every row's compared columns, read and summed, so no covering index answers a count alone.
   const baseline = await timed(async () => {
     const { rows } = await sql<{ n: number }>`SELECT SUM(LENGTH(order_id)
@@ -202,7 +198,7 @@ try {
   );
   row('baseline: read the compared worklist columns', baseline.ms);
   row('first scan (baseline snapshot)', first.ms);
-  row('scan, new version, nothing changed', idle.ms, `${JSON.stringify(idle.result)}`);
+  row('scan, new version, nothing changed', idle.ms, JSON.stringify(idle.result));
   console.log(
     `mutation: SALESORDERS ${JSON.stringify(mutation.tables.SALESORDERS)}; incremental sync ${(syncRun.ms / 1000).toFixed(1)} s (${syncRun.result.status})`,
   );

@@ -61,7 +61,7 @@ test('a case manager hears by bell and mail when a starred patient’s order nee
     const worklist = (await (
       await api.context.get(`/api/worklist/payor/${payorKey}/orders?view=in_progress&per_page=100`)
     ).json()) as TWorklistResponse;
-    const order = worklist.orders?.find(
+    const order = worklist.orders.find(
       (candidate) =>
         candidate.so_number &&
         !candidate.tracking_number &&

@@ -365,19 +365,17 @@ const scanWaiting = async (
         .where('w.since_key', '<=', options.now - days * DAY_MS)
         .execute();
       for (let start = 0; start < rows.length; start += PAGE) {
-        const candidates = rows.slice(start, start + PAGE).map(
-          (row): TCandidateEvent => ({
-            dedupe_key: `waiting:${row.order_id}:${row.since_key}:${days}`,
-            kind: 'waiting',
-            order_id: row.order_id,
-            so_number: row.so_number,
-            patient_key: row.patient_key,
-            payor_key: row.payor_key,
-            classification_key: row.so_classification_key,
-            status: row.status,
-            days,
-          }),
-        );
+        const candidates = rows.slice(start, start + PAGE).map((row): TCandidateEvent => ({
+          dedupe_key: `waiting:${row.order_id}:${row.since_key}:${days}`,
+          kind: 'waiting',
+          order_id: row.order_id,
+          so_number: row.so_number,
+          patient_key: row.patient_key,
+          payor_key: row.payor_key,
+          classification_key: row.so_classification_key,
+          status: row.status,
+          days,
+        }));
         const stored = await db
           .transaction()
           .execute((trx) => storeEvents(trx, candidates, options));
