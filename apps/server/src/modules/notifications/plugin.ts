@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { NOTIFICATION_LIMITS } from '@portal/domain/notifications-api';
 import { jwtSecretsOf } from '../../lib/secrets';
+import { claimDailyRun, finishRun } from '../audit/retention';
 import { dispatchDigests, dispatchInstant } from './dispatch';
+import { purgeNotifications } from './retention';
 import { notificationRoutes } from './routes';
 import { scanDue, scanForEvents, type TScanResult } from './scan';
 
@@ -13,6 +15,9 @@ export type TNotificationTick = {
   instantMails: number;
   digests: number;
 };
+
+/** The daily clean-up's claim in housekeeping_runs. */
+export const PURGE_JOB = 'notification_purge';
 
 declare module 'fastify' {
   // Declaration merging needs an interface here.
@@ -56,6 +61,10 @@ const notifications = async (app: FastifyInstance) => {
     };
     const instantMails = await dispatchInstant(db, mailOptions);
     const digests = await dispatchDigests(db, mailOptions);
+    if (await claimDailyRun(db, { name: PURGE_JOB, now, owner })) {
+      const purged = await purgeNotifications(db, now);
+      await finishRun(db, { name: PURGE_JOB, now: app.clock(), result: JSON.stringify(purged) });
+    }
     if (instantMails + digests > 0) {
       app.mail.wake();
     }
