@@ -21,6 +21,8 @@ const BY_NAME: Record<string, unknown> = {
   current_password: 'Example-Pass-1!',
   mysql_table: 'payors',
   query: 'SELECT PAYORKEY AS payor_key FROM PAYORS',
+  digest_time: '08:00',
+  time_zone: 'America/New_York',
 };
 
 /** An id names a sync group under /sync-groups, a classification under /so-classifications. */
@@ -31,11 +33,14 @@ const idExample = (path: string) => {
   if (path.includes('/so-classifications/')) {
     return '1';
   }
+  if (path.includes('/notifications/')) {
+    return 1;
+  }
   return UUID;
 };
 
 /** Strings tried, in order, against a string schema's pattern and lengths. */
-const STRING_CANDIDATES = ['example', '2026-01-15', '7001', 'SO1000001', UUID, 'a'];
+const STRING_CANDIDATES = ['example', '2026-01-15', '7001', 'SO1000001', UUID, '08:00', 'a'];
 
 const accepts = (schema: TSchema, text: string) =>
   text.length >= Number(schema.minLength ?? 0) &&
@@ -88,6 +93,8 @@ const MAPPING = {
   mysql_table: 'payors',
   type: 'sql_query',
   query: 'SELECT PAYORKEY AS payor_key FROM PAYORS',
+  digest_time: '08:00',
+  time_zone: 'America/New_York',
 };
 
 const PAYORS = DEFAULT_MAPPINGS.payors!;

@@ -107,7 +107,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Marks one notification read and answers where its order opens',
         tags: ['notifications'],
-        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
         response: { 200: ZMarkReadResponse, ...errors },
       },
     },
