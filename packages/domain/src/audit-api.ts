@@ -66,6 +66,14 @@ export const AUDIT_ACTIONS = [
   // Notification settings saved, or a kind's mail turned off by an unsubscribe link.
   'notification_settings_save',
   'notification_unsubscribe',
+  // Multi-factor sign-in (issue 35): a right password that still owes a factor, the factor's
+  // success or failure, and each enrolment, removal and renewal of recovery codes.
+  'login_second_factor_required',
+  'second_factor_success',
+  'second_factor_failure',
+  'factor_enrol',
+  'factor_remove',
+  'recovery_codes_renew',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

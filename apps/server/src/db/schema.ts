@@ -376,6 +376,38 @@ export type NotificationSettingsTable = {
   updated_at: number;
 };
 
+/** Multi-factor sign-in (migration 0029, modules/mfa). */
+export type UserFactorsTable = {
+  id: Generated<number>;
+  user_id: number;
+  /** 'totp'. */
+  kind: string;
+  name: string;
+  secret: string;
+  confirmed_at: number | null;
+  last_step: number | null;
+  created_at: number;
+  last_used_at: number | null;
+};
+
+export type UserRecoveryCodesTable = {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  created_at: number;
+  used_at: number | null;
+};
+
+export type LoginChallengesTable = {
+  id: string;
+  user_id: number;
+  remember_me: number;
+  created_at: number;
+  expires_at: number;
+  attempts: Generated<number>;
+  used_at: number | null;
+};
+
 export type Database = {
   users: UsersTable;
   sessions: SessionsTable;
@@ -420,4 +452,7 @@ export type Database = {
   notification_events: NotificationEventsTable;
   notifications: NotificationsTable;
   notification_settings: NotificationSettingsTable;
+  user_factors: UserFactorsTable;
+  user_recovery_codes: UserRecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
 };

@@ -33,7 +33,7 @@ const idExample = (path: string) => {
   if (path.includes('/so-classifications/')) {
     return '1';
   }
-  if (path.includes('/notifications/')) {
+  if (path.includes('/notifications/') || path.includes('/profile/factors/')) {
     return 1;
   }
   return UUID;

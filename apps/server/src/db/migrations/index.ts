@@ -27,6 +27,7 @@ import * as m0025 from './0025-patient-phones-patient-index';
 import * as m0026 from './0026-status-history-order-index-columns';
 import * as m0027 from './0027-worklist-patient-index-columns';
 import * as m0028 from './0028-notifications';
+import * as m0029 from './0029-mfa';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '0026-status-history-order-index-columns': m0026,
   '0027-worklist-patient-index-columns': m0027,
   '0028-notifications': m0028,
+  '0029-mfa': m0029,
 };

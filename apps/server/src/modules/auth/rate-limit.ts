@@ -49,7 +49,13 @@ export const EMAIL_CHANGE_LIMITS = {
   addressMaxTries: 20,
 } as const;
 
-export type TAttemptKind = 'login' | 'forgot_password' | 'change_password' | 'email_change';
+export type TAttemptKind =
+  | 'login'
+  | 'forgot_password'
+  | 'change_password'
+  | 'email_change'
+  /** A code from an authenticator app or a recovery code (issue 35), per account. */
+  | 'second_factor';
 
 /** The kinds that send mail: every request counts, against plain per-account and per-address caps. */
 const MAIL_LIMITS: Partial<

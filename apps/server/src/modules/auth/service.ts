@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { AUTH_MESSAGES } from '@portal/domain/messages';
 import type { TAuthUser, TLoginInput } from '@portal/domain/auth-api';
 import type { TSessionCookies } from '../../lib/auth-cookies';
@@ -7,6 +7,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { SESSION_POLICY } from '../../lib/session-policy';
 import { sessionProblem } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
+import { hasConfirmedFactor, insertChallenge } from '../mfa/repository';
 import { findUserByEmail, normaliseEmail, type TUserRow } from '../users/repository';
 import type { TAuthContext } from './context';
 import { toAuthUser } from './presenters';
@@ -81,10 +82,15 @@ const passwordMatches = async (user: TUserRow | undefined, password: string) => 
   return false;
 };
 
+export type TLoginResult =
+  | { kind: 'session'; user: TAuthUser; cookies: TSessionCookies }
+  /** The password was right and the account has a second factor: the session waits for it. */
+  | { kind: 'challenge'; challenge: string };
+
 export const login = async (
   ctx: TAuthContext,
   input: Required<TLoginInput>,
-): Promise<{ user: TAuthUser; cookies: TSessionCookies }> => {
+): Promise<TLoginResult> => {
   const email = normaliseEmail(input.email);
   const now = ctx.clock();
   const attempts = await takeAttempt(ctx.db, { kind: 'login', ip: ctx.ip, account: email, now });
@@ -97,14 +103,33 @@ export const login = async (
     throw new AppError('unauthorized', AUTH_MESSAGES.invalidCredentials);
   }
   await forgetAttempts(ctx.db, attempts);
+  if (await hasConfirmedFactor(ctx.db, user.id)) {
+    const challenge = randomToken();
+    await insertChallenge(ctx.db, {
+      id: challengeId(challenge),
+      userId: user.id,
+      rememberMe: input.remember_me,
+      now,
+    });
+    await ctx.audit({ action: 'login_second_factor_required', userId: user.id });
+    return { kind: 'challenge', challenge };
+  }
+  return { kind: 'session', ...(await startSession(ctx, user, input.remember_me)) };
+};
+
+/** A challenge is kept as the SHA-256 of the token its client holds. */
+export const challengeId = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The session of a completed sign-in: its row (the refresh family) and its cookies. */
+export const startSession = async (ctx: TAuthContext, user: TUserRow, rememberMe: boolean) => {
+  const now = ctx.clock();
   const authUser = toAuthUser(user);
   const session = {
     id: randomToken(),
     user_id: user.id,
     // One row per sign-in: the row is the refresh-token family (decisions.md, "Sessions").
-    remember_me: input.remember_me ? 1 : 0,
-    expires_at:
-      now + (input.remember_me ? SESSION_POLICY.rememberMeMaxMs : SESSION_POLICY.sessionMaxMs),
+    remember_me: rememberMe ? 1 : 0,
+    expires_at: now + (rememberMe ? SESSION_POLICY.rememberMeMaxMs : SESSION_POLICY.sessionMaxMs),
   };
   const refreshJti = randomToken(16);
   await insertSession(ctx.db, {
@@ -119,7 +144,7 @@ export const login = async (
   await ctx.audit({
     action: 'login_success',
     userId: user.id,
-    detail: { remember_me: input.remember_me },
+    detail: { remember_me: rememberMe },
   });
   return { user: authUser, cookies: await issueTokens(ctx, session, refreshJti) };
 };

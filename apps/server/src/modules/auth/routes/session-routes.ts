@@ -7,6 +7,8 @@ import {
   ZSuccessMessage,
 } from '@portal/domain/auth-api';
 import { AUTH_MESSAGES } from '@portal/domain/messages';
+import { MFA_MESSAGES, SECOND_FACTORS, ZMfaChallengeResponse } from '@portal/domain/mfa-api';
+import { z } from 'zod';
 import { COOKIES, clearSessionCookies, setSessionCookies } from '../../../lib/auth-cookies';
 import { csrfMatches, requireAuth } from '../../../plugins/auth';
 import { ZErrorBody } from '../../../plugins/errors';
@@ -26,13 +28,23 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sign in; sets the session cookies',
         tags: ['auth'],
         body: ZLoginInput,
-        response: { 200: ZLoginResponse, ...errors },
+        response: { 200: z.union([ZLoginResponse, ZMfaChallengeResponse]), ...errors },
       },
     },
     async (request, reply) => {
-      const { user, cookies } = await login(authContext(app, request), request.body);
-      setSessionCookies(reply, cookies, { secure });
-      return { success: true, message: AUTH_MESSAGES.loginSuccessful, user };
+      const result = await login(authContext(app, request), request.body);
+      if (result.kind === 'challenge') {
+        // No cookie yet: the second factor makes the session (issue 35).
+        return {
+          success: true as const,
+          mfa_required: true as const,
+          message: MFA_MESSAGES.enterCode,
+          challenge: result.challenge,
+          methods: [...SECOND_FACTORS],
+        };
+      }
+      setSessionCookies(reply, result.cookies, { secure });
+      return { success: true, message: AUTH_MESSAGES.loginSuccessful, user: result.user };
     },
   );
 
