@@ -10,6 +10,7 @@ import { testClock } from '../../test/clock';
 import { testDialects } from '../../test/databases';
 import { createTestUser, signIn, updateJar, withSession, type TJar } from '../../test/sessions';
 import { useTestPortal } from '../../test/test-portal';
+import { pruneAuthTables } from '../auth/housekeeping';
 
 const STEP = 30_000;
 /** The start of a step: a code one step either side is a whole step away. */
@@ -191,5 +192,13 @@ describe.each(testDialects())('sign-in with an authenticator app [%s]', (dialect
     expect(after).toMatchObject({ factors: [], recovery_codes_left: 0 });
     const plain = await password(email);
     expect(plain.json()).toMatchObject({ success: true, user: { email } });
+
+    // The hourly clean-up drops sign-ins that never gave their factor, a day after they lapsed.
+    expect(
+      (await db().selectFrom('login_challenges').select('id').execute()).length,
+    ).toBeGreaterThan(0);
+    clock.advance(2 * 24 * 60 * 60_000);
+    await pruneAuthTables(app());
+    expect(await db().selectFrom('login_challenges').select('id').execute()).toEqual([]);
   });
 });
