@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ProfileNotificationsSlot } from '../components/slots/profile-notifications-slot';
+import { ProfileSecuritySlot } from '../components/slots/profile-security-slot';
 import { authQueryKey, useCheckAuth } from '../features/auth/api/check-auth';
 import { useChangePassword } from '../features/auth/api/change-password';
 import { ChangePasswordForm } from '../features/auth/components/change-password-form';
@@ -15,6 +16,7 @@ import {
 import { ProfilePage } from '../features/profile/components/profile-page';
 import { showsClassificationFilters } from '../features/profile/lib/profile-rules';
 import { profileNotifications } from './profile-notifications-slot';
+import { profileSecurity } from './profile-security-slot';
 
 /**
  * My Profile's password form: the one /change-password shows, in the profile's words and
@@ -32,9 +34,9 @@ export const renderProfilePasswordForm =
 
 /**
  * /profile: the profile feature's screen wired to the auth feature (the signed-in user, the
- * existing change-password call), the preferences feature (classifications and toggles) and
- * the notifications feature (its settings, through a slot), as features do not import each
- * other.
+ * existing change-password call), the preferences feature (classifications and toggles), the
+ * security feature (sign-in methods, through a slot) and the notifications feature (its
+ * settings, through a slot), as features do not import each other.
  */
 export const ProfileRoute = () => {
   const queryClient = useQueryClient();
@@ -65,14 +67,16 @@ export const ProfileRoute = () => {
 
   return (
     <ProfileNotificationsSlot.Provider value={profileNotifications(filtersShown)}>
-      <ProfilePage
-        user={user}
-        onProfileSaved={() => queryClient.invalidateQueries({ queryKey: authQueryKey })}
-        onChangePassword={changePassword.mutateAsync}
-        renderPasswordForm={renderProfilePasswordForm(user.email)}
-        filters={filters}
-        onSaveFilters={saveFilters}
-      />
+      <ProfileSecuritySlot.Provider value={profileSecurity}>
+        <ProfilePage
+          user={user}
+          onProfileSaved={() => queryClient.invalidateQueries({ queryKey: authQueryKey })}
+          onChangePassword={changePassword.mutateAsync}
+          renderPasswordForm={renderProfilePasswordForm(user.email)}
+          filters={filters}
+          onSaveFilters={saveFilters}
+        />
+      </ProfileSecuritySlot.Provider>
     </ProfileNotificationsSlot.Provider>
   );
 };

@@ -54,6 +54,7 @@ describe('csrfHeaderFor', () => {
     });
     expect(csrfHeaderFor('GET', '/api/check-auth', both)).toEqual({});
     expect(csrfHeaderFor('POST', '/api/login', both)).toEqual({});
+    expect(csrfHeaderFor('POST', '/api/login/second-factor', both)).toEqual({});
     expect(csrfHeaderFor('POST', '/api/refresh-token', both)).toEqual({});
     expect(csrfHeaderFor('PUT', '/api/preferences', '')).toEqual({});
   });
@@ -113,6 +114,21 @@ describe('the API client', () => {
       serverError: 'Invalid credentials',
     });
     expect(calls.length - before).toBe(1);
+    stop();
+  });
+
+  it('hands a wrong second-factor code back as it came, without a refresh or session event', async () => {
+    setCookies('csrf_refresh_token=R1');
+    const events: string[] = [];
+    const stop = onAuthEvent((event) => events.push(event));
+    const { calls, fetchImpl } = scriptedFetch(() =>
+      json(401, { success: false, error: 'That code did not work.', code: 'unauthorized' }),
+    );
+    await expect(
+      createApiClient(fetchImpl).post('/api/login/second-factor', {}),
+    ).rejects.toMatchObject({ status: 401, serverError: 'That code did not work.' });
+    expect(calls.map((call) => call.path)).toEqual(['/api/login/second-factor']);
+    expect(events).toEqual([]);
     stop();
   });
 

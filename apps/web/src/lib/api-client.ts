@@ -9,8 +9,12 @@ export const LONG_TIMEOUT_MS = 9_900_000;
 const LONG_PATHS = ['/data-sync/tables', '/table-sample', '/sync', '/snowpark'];
 
 const LOGIN_PATH = '/api/login';
+/** A sign-in's second step (issue 35): like the password, it is answered before any session. */
+const SECOND_FACTOR_PATH = '/api/login/second-factor';
 const REFRESH_PATH = '/api/refresh-token';
 const CHECK_AUTH_PATH = '/api/check-auth';
+/** A 401 from these is the answer itself (a wrong password or code), not an ended session. */
+const SESSIONLESS_PATHS = [LOGIN_PATH, SECOND_FACTOR_PATH, REFRESH_PATH];
 
 export class ApiError extends Error {
   readonly status: number;
@@ -63,13 +67,13 @@ const emit = (event: TAuthEvent) => {
  */
 export const announceSessionExpired = () => emit('session-expired');
 
-/** The CSRF header for a call, or none: safe methods, login and refresh go without. */
+/** The CSRF header for a call, or none: safe methods, the sign-in and refresh go without. */
 export const csrfHeaderFor = (
   method: string,
   path: string,
   cookies?: string,
 ): Record<string, string> => {
-  if (method === 'GET' || method === 'HEAD' || path === LOGIN_PATH || path === REFRESH_PATH) {
+  if (method === 'GET' || method === 'HEAD' || SESSIONLESS_PATHS.includes(path)) {
     return {};
   }
   const token =
@@ -191,7 +195,7 @@ export const createApiClient = (fetchImpl: TFetch = (...args) => fetch(...args))
   const request = async <T>(path: string, options: TRequestOptions<T> = {}): Promise<T> => {
     const method = options.method ?? 'GET';
     let response = await send(path, method, options);
-    if (response.status === 401 && path !== LOGIN_PATH && path !== REFRESH_PATH) {
+    if (response.status === 401 && !SESSIONLESS_PATHS.includes(path)) {
       // The refresh cookie is HttpOnly, but its CSRF twin shows whether there is one to use.
       const canRefresh = readCookie('csrf_refresh_token') !== undefined;
       if (!canRefresh || !(await refreshOnce())) {

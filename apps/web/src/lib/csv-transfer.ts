@@ -2,6 +2,7 @@ import { stringify } from 'csv-stringify/browser/esm/sync';
 import { neutralizeCsvCell } from '@portal/domain/csv-cells';
 import { friendlyStatusMessage } from '@portal/domain/messages';
 import { ApiError, api, csrfHeaderFor } from './api-client';
+import { saveFile } from './save-file';
 
 /**
  * Files to and from the admin CSV screens. They are not JSON, so they go around the API
@@ -19,19 +20,6 @@ const errorOf = (status: number, body: unknown) => {
     error ?? friendlyStatusMessage(status) ?? 'An error occurred',
     error === undefined ? {} : { error },
   );
-};
-
-/** Hands a file to the browser's downloads, as a link with a download name would. */
-export const saveFile = (blob: Blob, name: string) => {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the click has handed the file over; revoking at once can cancel it in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 };
 
 /** Downloads a CSV the server writes (a template) under the given name. */

@@ -15,7 +15,10 @@ export const pruneAuthTables = async (app: FastifyInstance) => {
   await pruneResetTokens(db, now - DAY);
   await pruneEmailChanges(db, now);
   // Sign-ins that never gave their second factor, a day after they lapsed.
-  await db.deleteFrom('login_challenges').where('expires_at', '<', now - DAY).execute();
+  await db
+    .deleteFrom('login_challenges')
+    .where('expires_at', '<', now - DAY)
+    .execute();
   await db
     .deleteFrom('sessions')
     .where((eb) =>

@@ -70,8 +70,10 @@ export const takeStep = async (
     .updateTable('user_factors')
     .set({
       last_step: options.step,
-      last_used_at: options.now,
-      ...(options.confirm ? { confirmed_at: options.now, name: options.confirm.name } : {}),
+      // The enrolment's code proves the app works; its first sign-in is its first use.
+      ...(options.confirm
+        ? { confirmed_at: options.now, name: options.confirm.name }
+        : { last_used_at: options.now }),
     })
     .where('id', '=', options.factorId)
     .where((eb) => eb.or([eb('last_step', 'is', null), eb('last_step', '<', options.step)]))

@@ -8,15 +8,13 @@ import { DAY, useNotificationScenario } from './test-support';
 describe.each(testDialects())('notification mails and clean-up over time [%s]', (dialect) => {
   const { portal, clock, setStatus, request, ids } = useNotificationScenario(dialect);
   const db = () => portal().database.db;
-  const count = async (table: 'notifications' | 'notification_events' | 'mail_outbox') =>
-    Number(
-      (
-        await db()
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = async (table: 'notifications' | 'notification_events' | 'mail_outbox') => {
+    const { n } = await db()
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return n;
+  };
 
   it('queues one mail a user when two processes dispatch at once', async () => {
     const options = { now: clock.now(), timeZone: 'UTC', waitingDays: 14 };

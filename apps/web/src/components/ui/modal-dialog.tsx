@@ -16,7 +16,14 @@ const widths: Record<TModalSize, string> = {
  * trigger (screens open it from their own state), so Radix would leave focus on the page's
  * body when it closes: focus goes back to whatever had it when the dialog opened.
  */
-export const ModalDialog = ({ open, onOpenChange, title, size = 'lg', children }: TModalProps) => {
+export const ModalDialog = ({
+  open,
+  onOpenChange,
+  title,
+  size = 'lg',
+  initialFocus,
+  children,
+}: TModalProps) => {
   const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -25,10 +32,14 @@ export const ModalDialog = ({ open, onOpenChange, title, size = 'lg', children }
         <Dialog.Content
           aria-describedby={undefined}
           data-size={size}
-          onOpenAutoFocus={() => {
+          onOpenAutoFocus={(event) => {
             const active = document.activeElement;
             opener.current =
               active instanceof HTMLElement && active !== document.body ? active : null;
+            if (initialFocus?.current) {
+              event.preventDefault();
+              initialFocus.current.focus();
+            }
           }}
           onCloseAutoFocus={(event) => {
             if (opener.current?.isConnected) {

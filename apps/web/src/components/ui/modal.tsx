@@ -1,4 +1,4 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode, type RefObject } from 'react';
 import { lazyComponent } from '../../lib/lazy-component';
 
 /** The modal sizes of core.md section 9: small, medium, large, extra large. */
@@ -9,6 +9,8 @@ export type TModalProps = {
   onOpenChange: (open: boolean) => void;
   title: string;
   size?: TModalSize;
+  /** What takes the focus as it opens (a form's first field); else its first focusable part. */
+  initialFocus?: RefObject<HTMLElement | null>;
   children: ReactNode;
 };
 

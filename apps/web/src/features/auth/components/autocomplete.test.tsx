@@ -30,7 +30,7 @@ const hiddenUsername = (container: HTMLElement) =>
 
 describe('autocomplete attributes', () => {
   it('login: the email as the username, the saved password', () => {
-    renderWithProviders(<LoginForm onSignedIn={vi.fn()} />);
+    renderWithProviders(<LoginForm onSignedIn={vi.fn()} onChallenge={vi.fn()} />);
     const email = screen.getByLabelText('Email');
     expect(email.getAttribute('type')).toBe('email');
     expect(email.getAttribute('autocomplete')).toBe('username');

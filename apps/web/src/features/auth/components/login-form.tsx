@@ -1,20 +1,36 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { Link } from 'react-router';
 import type { TLoginResponse } from '@portal/domain/auth-api';
+import type { TMfaChallengeResponse } from '@portal/domain/mfa-api';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/alert';
 import { TextField } from '../../../components/ui/text-field';
 import { useLogin } from '../api/login';
-import { loginErrorMessage } from '../lib/login-messages';
+import { isMfaChallenge, loginErrorMessage } from '../lib/login-messages';
 
-export const LoginForm = ({ onSignedIn }: { onSignedIn: (result: TLoginResponse) => void }) => {
-  const [email, setEmail] = useState('');
+/** What the user entered on the password step, kept while they take the second one. */
+export type TLoginEntry = { email: string; rememberMe: boolean };
+
+type TProps = {
+  onSignedIn: (result: TLoginResponse) => void;
+  /** The password was right and the account asks for a second factor (issue 35). */
+  onChallenge: (challenge: TMfaChallengeResponse, entered: TLoginEntry) => void;
+  /** Back from the second step: what was entered before, so only the password is typed again. */
+  entered?: TLoginEntry | undefined;
+  /** Why the user is back from the second step (it timed out), shown as the form's error. */
+  notice?: string | undefined;
+};
+
+export const LoginForm = ({ onSignedIn, onChallenge, entered, notice }: TProps) => {
+  const [email, setEmail] = useState(entered?.email ?? '');
   const [password, setPassword] = useState('');
-  const [rememberMe, setRememberMe] = useState(false);
+  const [rememberMe, setRememberMe] = useState(entered?.rememberMe ?? false);
   const loginMutation = useLogin();
   const submitting = loginMutation.isPending || loginMutation.isSuccess;
   const errorRef = useRef<HTMLDivElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
   const { error } = loginMutation;
+  const message = error ? loginErrorMessage(error) : loginMutation.isIdle ? notice : undefined;
 
   // The button that had focus was disabled while signing in, which dropped the focus; the
   // message takes it, so screen readers and keyboard users land on what went wrong.
@@ -24,19 +40,31 @@ export const LoginForm = ({ onSignedIn }: { onSignedIn: (result: TLoginResponse)
     }
   }, [error]);
 
+  // Back from the second step: the reason it ended, else the one field left to fill.
+  useEffect(() => {
+    if (notice) {
+      errorRef.current?.focus();
+    } else if (entered) {
+      passwordRef.current?.focus();
+    }
+  }, [notice, entered]);
+
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     loginMutation.mutate(
       { email, password, remember_me: rememberMe },
-      { onSuccess: (result) => onSignedIn(result) },
+      {
+        onSuccess: (answer) =>
+          isMfaChallenge(answer) ? onChallenge(answer, { email, rememberMe }) : onSignedIn(answer),
+      },
     );
   };
 
   return (
     <form className="space-y-5" onSubmit={onSubmit}>
-      {error && (
+      {message && (
         <Alert tone="error" ref={errorRef}>
-          {loginErrorMessage(error)}
+          {message}
         </Alert>
       )}
       <TextField
@@ -51,6 +79,7 @@ export const LoginForm = ({ onSignedIn }: { onSignedIn: (result: TLoginResponse)
         onChange={(event) => setEmail(event.target.value)}
       />
       <TextField
+        ref={passwordRef}
         id="login-password"
         label="Password"
         name="password"

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { LOGIN_FALLBACKS, loginErrorMessage, readLoginAnswer } from './login-messages';
+import {
+  LOGIN_FALLBACKS,
+  isMfaChallenge,
+  loginErrorMessage,
+  readLoginAnswer,
+} from './login-messages';
 
 /** What a sign-in that failed this way shows. */
 const shown = (answer: unknown) => {
@@ -28,6 +33,22 @@ describe('which message a failed sign-in shows (core.md section 8)', () => {
   it('passes a success with its user through', () => {
     const answer = { success: true, message: 'Login successful', user };
     expect(readLoginAnswer(answer)).toBe(answer);
+  });
+
+  it('passes a challenge for a second factor through, and tells it from a session', () => {
+    const challenge = {
+      success: true,
+      mfa_required: true,
+      message: 'Enter the 6-digit code from your authenticator app',
+      challenge: 'c-1',
+      methods: ['totp', 'recovery_code'],
+    };
+    const read = readLoginAnswer(challenge);
+    expect(read).toBe(challenge);
+    expect(isMfaChallenge(read)).toBe(true);
+    expect(isMfaChallenge(readLoginAnswer({ success: true, message: 'ok', user }))).toBe(false);
+    // A challenge without its token is no usable answer.
+    expect(shown({ ...challenge, challenge: '' })).toBe(LOGIN_FALLBACKS.unexpected);
   });
 
   it('shows the message of a 200 refusal, else Invalid credentials', () => {

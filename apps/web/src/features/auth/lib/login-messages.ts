@@ -1,4 +1,5 @@
 import type { TLoginResponse } from '@portal/domain/auth-api';
+import type { TMfaChallengeResponse } from '@portal/domain/mfa-api';
 import { AUTH_MESSAGES, friendlyStatusMessage } from '@portal/domain/messages';
 import { ApiError } from '../../../lib/api-client';
 
@@ -15,21 +16,39 @@ export const LOGIN_FALLBACKS = {
 /** POST /api/login answered `{ success: false, message }`: the sign-in was refused. */
 export class LoginRefusedError extends Error {}
 
-/** An answer claiming success without the user it must carry. */
+/** An answer claiming success without the user (or the challenge) it must carry. */
 class LoginAnswerError extends Error {}
 
+/** What POST /api/login answers a right password: a session, or a second step to take. */
+export type TLoginAnswer = TLoginResponse | TMfaChallengeResponse;
+
+/** The password was right and the account asks for a second factor (issue 35). */
+export const isMfaChallenge = (answer: TLoginAnswer): answer is TMfaChallengeResponse =>
+  'mfa_required' in answer;
+
 /**
- * The user of a successful sign-in, or the refusal a 2xx answer can also carry (core.md
- * section 7: success, message), thrown as a LoginRefusedError with the server's message.
+ * The user of a successful sign-in, the challenge of one that owes a second factor, or the
+ * refusal a 2xx answer can also carry (core.md section 7: success, message), thrown as a
+ * LoginRefusedError with the server's message. Checked by hand, not with zod: /login loads
+ * no schema before the first send (decisions.md, "Typed reads in the browser").
  */
-export const readLoginAnswer = (answer: unknown): TLoginResponse => {
+export const readLoginAnswer = (answer: unknown): TLoginAnswer => {
   const body = (typeof answer === 'object' && answer !== null ? answer : {}) as {
     success?: unknown;
     message?: unknown;
     user?: unknown;
+    mfa_required?: unknown;
+    challenge?: unknown;
+    methods?: unknown;
   };
   if (body.success === false) {
     throw new LoginRefusedError(typeof body.message === 'string' ? body.message : '');
+  }
+  if (body.success === true && body.mfa_required === true) {
+    if (typeof body.challenge !== 'string' || !body.challenge || !Array.isArray(body.methods)) {
+      throw new LoginAnswerError('The sign-in answer asks for a second factor without a challenge');
+    }
+    return answer as TMfaChallengeResponse;
   }
   if (body.success !== true || typeof body.user !== 'object' || body.user === null) {
     throw new LoginAnswerError('The sign-in answer carries no user');

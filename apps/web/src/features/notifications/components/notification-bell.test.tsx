@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getUnreadCountQueryOptions } from '../api/get-unread-count';
-import { fakeApi, ok } from '../testing/fake-api';
+import { fakeApi, ok } from '../../../test/fake-api';
 import { NotificationBell } from './notification-bell';
 
 const UNREAD = '/api/notifications/unread-count';

@@ -8,7 +8,7 @@ import {
   NOTIFICATION_SCOPE_LABELS,
   type TNotificationSettingsResponse,
 } from '@portal/domain/notifications-api';
-import { fakeApi, ok, refused } from '../testing/fake-api';
+import { fakeApi, ok, refused } from '../../../test/fake-api';
 import { settingsAnswer } from '../testing/fixtures';
 import { NotificationSettings } from './notification-settings';
 import type { TCategoryList } from './scope-fields';

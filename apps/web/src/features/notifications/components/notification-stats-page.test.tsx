@@ -3,7 +3,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useScreenWidth } from '../../../testing/screen-width';
-import { fakeApi, ok, refused } from '../testing/fake-api';
+import { fakeApi, ok, refused } from '../../../test/fake-api';
 import { statsAnswer } from '../testing/fixtures';
 import { NotificationStatsPage } from './notification-stats-page';
 

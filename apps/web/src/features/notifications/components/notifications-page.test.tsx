@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NOTIFICATION_MESSAGES } from '@portal/domain/notifications-api';
-import { fakeApi, ok, refused, type TFakeRoute } from '../testing/fake-api';
+import { fakeApi, ok, refused, type TFakeRoute } from '../../../test/fake-api';
 import { listAnswer, notification } from '../testing/fixtures';
 import { NotificationsPage } from './notifications-page';
 

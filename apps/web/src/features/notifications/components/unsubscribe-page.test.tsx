@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NOTIFICATION_KIND_LABELS, NOTIFICATION_MESSAGES } from '@portal/domain/notifications-api';
-import { fakeApi, ok, refused } from '../testing/fake-api';
+import { fakeApi, ok, refused } from '../../../test/fake-api';
 import { UnsubscribePage } from './unsubscribe-page';
 
 const PATH = '/api/notifications/unsubscribe?token=tok_123';

@@ -3,8 +3,8 @@ import type { TOrder } from '@portal/domain/patients-api';
 import { hasTrackingNumber } from '@portal/domain/tracking';
 import { orderDoctorAddress, orderDoctorName } from '../lib/patient-display';
 import { Button } from '../../../components/ui/button';
+import { CopyButton } from '../../../components/ui/copy-button';
 import { DetailBlock, DetailField, Missing } from './detail-block';
-import { CopyButton } from './copy-button';
 import { TrackingLink } from './tracking-link';
 
 /** The order's doctor: name, NPI, phone as a tel: link, address with Suite. */

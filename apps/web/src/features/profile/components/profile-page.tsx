@@ -1,6 +1,7 @@
 import { useContext, type ReactNode } from 'react';
 import type { TAuthUser } from '@portal/domain/auth-api';
 import { ProfileNotificationsSlot } from '../../../components/slots/profile-notifications-slot';
+import { ProfileSecuritySlot } from '../../../components/slots/profile-security-slot';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { showsClassificationFilters } from '../lib/profile-rules';
 import { AccountSection } from './account-section';
@@ -22,11 +23,13 @@ type TProps = {
 };
 
 /**
- * /profile: account details, password, (for staff) the order classification filters, and the
- * notification settings the app puts in through ProfileNotificationsSlot.
+ * /profile: account details, password, the sign-in methods the app puts in through
+ * ProfileSecuritySlot, (for staff) the order classification filters, and the notification
+ * settings the app puts in through ProfileNotificationsSlot.
  */
 export const ProfilePage = (props: TProps) => {
   const notifications = useContext(ProfileNotificationsSlot);
+  const security = useContext(ProfileSecuritySlot);
   return (
     <>
       <PageHeading title="My Profile" />
@@ -37,6 +40,15 @@ export const ProfilePage = (props: TProps) => {
             onChangePassword={props.onChangePassword}
             renderForm={props.renderPasswordForm}
           />
+          {security && (
+            <ProfileSection
+              id="security"
+              title="Security"
+              description="Sign in with a code from an authenticator app as well as your password."
+            >
+              {security()}
+            </ProfileSection>
+          )}
         </div>
         <div className="space-y-6">
           {showsClassificationFilters(props.user) && (
