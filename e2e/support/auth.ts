@@ -149,3 +149,22 @@ export const expectNoA11yViolations = async (page: Page) => {
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations).toEqual([]);
 };
+
+/**
+ * A new account's first sign-in: the temporary password, the forced change to `password`,
+ * then the dashboard with the first-login filter prompt skipped.
+ */
+export const firstSignIn = async (
+  page: Page,
+  email: string,
+  temporary: string,
+  password: string,
+) => {
+  await signIn(page, email, temporary);
+  await expect(page).toHaveURL(/\/change-password$/);
+  await page.getByLabel('New password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm new password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Set Password & Continue' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('button', { name: 'Skip for now' }).click();
+};

@@ -3,6 +3,7 @@ import { generate } from 'otplib';
 import { MFA_LIMITS, MFA_MESSAGES } from '@portal/domain/mfa-api';
 import {
   createTemporaryUser,
+  firstSignIn,
   expectNoA11yViolations,
   signIn,
   uniqueEmail,
@@ -55,13 +56,7 @@ const enrolledUser = async (page: Page, shots?: { enrol: string; codes: string }
   await page.setViewportSize(DESKTOP);
   const email = uniqueEmail('totp');
   createTemporaryUser(email, 'customer_service', 'Temp-Start-Pass9!');
-  await signIn(page, email, 'Temp-Start-Pass9!');
-  await expect(page).toHaveURL(/\/change-password$/);
-  await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm new password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Set Password & Continue' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.getByRole('button', { name: 'Skip for now' }).click();
+  await firstSignIn(page, email, 'Temp-Start-Pass9!', PASSWORD);
 
   await page.goto('/profile');
   const security = page.getByRole('region', { name: 'Security' });

@@ -8,9 +8,9 @@ import type { TWorklistResponse } from '@portal/domain/worklist-api';
 import {
   DEMO_PASSWORD,
   createTemporaryUser,
+  firstSignIn,
   expectNoA11yViolations,
   mailsTo,
-  signIn,
   uniqueEmail,
 } from '../../support/auth';
 import { adminApi, changeWarehouse, nextStamp, runDefaultSync } from '../../support/warehouse';
@@ -89,11 +89,7 @@ test('a case manager hears by bell and mail when a starred patient’s order nee
   const activated = ((await activation.json()) as TActivationResponse).results.successful[0]!;
   const caseManager = uniqueEmail('notified-cm');
   createTemporaryUser(caseManager, 'case_manager', 'Temp-Start-Pass9!', payorKey);
-  await signIn(page, caseManager, 'Temp-Start-Pass9!');
-  await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm new password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Set Password & Continue' }).click();
-  await page.getByRole('button', { name: 'Skip for now' }).click();
+  await firstSignIn(page, caseManager, 'Temp-Start-Pass9!', PASSWORD);
   await page.getByLabel('Search patients').fill(patientId);
   const star = page
     .getByRole('table', { name: 'Patients' })

@@ -3,6 +3,7 @@ import { emailChangeRequestedMessage, emailChangedMessage } from '@portal/domain
 import {
   confirmEmailLinkFor,
   createTemporaryUser,
+  firstSignIn,
   expectNoA11yViolations,
   signIn,
   uniqueEmail,
@@ -16,13 +17,7 @@ test('a new email takes effect only when the link mailed to it is opened, and on
   const email = uniqueEmail('email-change');
   const next = uniqueEmail('email-changed');
   createTemporaryUser(email, 'customer_service', 'Temp-Start-Pass9!');
-  await signIn(page, email, 'Temp-Start-Pass9!');
-  await expect(page).toHaveURL(/\/change-password$/);
-  await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm new password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Set Password & Continue' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.getByRole('button', { name: 'Skip for now' }).click();
+  await firstSignIn(page, email, 'Temp-Start-Pass9!', PASSWORD);
 
   await page.goto('/profile');
   const account = page.getByRole('region', { name: 'Account Information' });

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { friendlyStatusMessage } from '@portal/domain/messages';
 import { ApiError, api } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/save-file';
 import { filterParams, type TAuditFilterForm } from '../lib/filters';
 
 const FALLBACK_NAME = 'audit-trail.csv';
@@ -14,19 +15,6 @@ const fetchCsv = (filters: TAuditFilterForm) =>
 const fileNameOf = (response: Response) =>
   /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ??
   FALLBACK_NAME;
-
-/** Hands the file to the browser's downloads, as a link with a download name would. */
-const saveFile = (blob: Blob, name: string) => {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the click has handed the file over; revoking at once can cancel it in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-};
 
 /**
  * The filtered trail as a CSV file. It is a file, not JSON, so it is fetched here
