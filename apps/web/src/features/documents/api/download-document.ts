@@ -2,25 +2,13 @@ import { useMutation } from '@tanstack/react-query';
 import type { TDocument } from '@portal/domain/documents';
 import { DOCUMENT_MESSAGES } from '@portal/domain/documents-rules';
 import { api } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/save-file';
 
 const fetchFile = (id: string) =>
   fetch(`/api/documents/${encodeURIComponent(id)}/download`, {
     credentials: 'include',
     headers: { 'X-Requested-With': 'XMLHttpRequest' },
   });
-
-/** Hands the file to the browser's downloads, as a link with a download name would. */
-const saveFile = (blob: Blob, name: string) => {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the click has handed the file over; revoking at once can cancel it in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-};
 
 /**
  * A document's bytes, saved under its own name. A file, not JSON, so it is fetched here;
