@@ -18,6 +18,14 @@ import type {
   SyncJobsTable,
   SyncJobLogsTable,
 } from './sync-schema';
+import type {
+  NotificationEventsTable,
+  NotificationOrderStatesTable,
+  NotificationScansTable,
+  NotificationSettingsTable,
+  NotificationsTable,
+} from './notification-schema';
+import type { LoginChallengesTable, UserFactorsTable, UserRecoveryCodesTable } from './mfa-schema';
 
 /**
  * Table types. Conventions that hold on SQLite, MariaDB and PostgreSQL alike:
@@ -323,89 +331,6 @@ export type AnalyticsRefreshTable = {
   id: number;
   refreshed_at: number;
   version: number;
-};
-
-/** Notifications (migration 0028, modules/notifications). */
-export type NotificationOrderStatesTable = {
-  order_id: string;
-  action_items: number;
-  shipped: number;
-  delivered: number;
-  version: number;
-};
-
-export type NotificationScansTable = {
-  id: number;
-  data_version: number | null;
-  scanned_at: number | null;
-  waiting_checked_at: number | null;
-  claimed_by: string | null;
-  claimed_until: number | null;
-};
-
-export type NotificationEventsTable = {
-  id: Generated<number>;
-  dedupe_key: string;
-  kind: string;
-  order_id: string;
-  so_number: string | null;
-  patient_key: string;
-  payor_key: string | null;
-  classification_key: string | null;
-  status: string | null;
-  days: number | null;
-  created_at: number;
-};
-
-export type NotificationsTable = {
-  id: Generated<number>;
-  user_id: number;
-  event_id: number;
-  created_at: number;
-  in_app: number;
-  read_at: number | null;
-  /** 'none', 'pending', 'digest' or 'mailed'. */
-  email_state: string;
-  mail_id: number | null;
-};
-
-export type NotificationSettingsTable = {
-  user_id: number;
-  settings: string;
-  last_digest_day: string | null;
-  updated_at: number;
-};
-
-/** Multi-factor sign-in (migration 0029, modules/mfa). */
-export type UserFactorsTable = {
-  id: Generated<number>;
-  user_id: number;
-  /** 'totp'. */
-  kind: string;
-  name: string;
-  secret: string;
-  confirmed_at: number | null;
-  last_step: number | null;
-  created_at: number;
-  last_used_at: number | null;
-};
-
-export type UserRecoveryCodesTable = {
-  id: Generated<number>;
-  user_id: number;
-  code_hash: string;
-  created_at: number;
-  used_at: number | null;
-};
-
-export type LoginChallengesTable = {
-  id: string;
-  user_id: number;
-  remember_me: number;
-  created_at: number;
-  expires_at: number;
-  attempts: Generated<number>;
-  used_at: number | null;
 };
 
 export type Database = {

@@ -3,7 +3,10 @@ import type { TNotificationKind } from '@portal/domain/notifications-api';
 import { dialectOfDb } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { readRefresh } from '../analytics/repository';
-import { recipientsOf, type TFanOutEvent } from './recipients';
+import { DAY_MS, PAGE, storeEvents, type TCandidateEvent } from './store-events';
+import { scanWaiting } from './waiting';
+
+export { DAY_MS };
 
 /**
  * The sync's changes as notification events (issue 34). The worklist holds every order's
@@ -18,13 +21,11 @@ import { recipientsOf, type TFanOutEvent } from './recipients';
  * first sync's orders are history, not news.
  */
 
-export const DAY_MS = 86_400_000;
 const SCAN_ID = 1;
 /** A scan holds its claim this long; a process that died mid-scan loses it after. */
 export const SCAN_LEASE_MS = 10 * 60_000;
 /** How often orders that waited too long are looked for when no sync changed anything. */
 export const WAITING_CHECK_MS = 15 * 60_000;
-const PAGE = 2_000;
 const PASS = 50_000;
 /** A guard: a scan settles at most this many passes, the rest waits for the next. */
 const MAX_PASSES = 200;
@@ -64,13 +65,6 @@ type TChangedRow = {
   was_shipped: number | string | null;
   was_delivered: number | string | null;
   version: number | string | null;
-};
-
-type TCandidateEvent = Omit<TFanOutEvent, 'id'> & {
-  dedupe_key: string;
-  order_id: string;
-  so_number: string | null;
-  status: string | null;
 };
 
 export type TScanResult =
@@ -139,68 +133,6 @@ const eventsOfRow = (row: TChangedRow): TCandidateEvent[] => {
       },
     ];
   });
-};
-
-/**
- * Stores the events that reach at least one user, and their notifications, in the
- * caller's transaction. An event nobody follows is not kept: the snapshot already says
- * it happened, and a table of every status change of every order would only grow.
- */
-const storeEvents = async (
-  trx: Transaction<Database>,
-  candidates: readonly TCandidateEvent[],
-  options: { now: number; timeZone: string },
-) => {
-  const indexed = candidates.map((event, index) => ({ ...event, id: index }));
-  const rows = await recipientsOf(trx, indexed, options.timeZone);
-  if (rows.length === 0) {
-    return { events: 0, notifications: 0 };
-  }
-  const reached = [...new Set(rows.map((row) => row.event_id))].map((index) => indexed[index]!);
-  const values = reached.map((event) => ({
-    dedupe_key: event.dedupe_key,
-    kind: event.kind,
-    order_id: event.order_id,
-    so_number: event.so_number,
-    patient_key: event.patient_key,
-    payor_key: event.payor_key,
-    classification_key: event.classification_key,
-    status: event.status === null ? null : event.status.slice(0, 255),
-    days: event.days,
-    created_at: options.now,
-  }));
-  const insert = trx.insertInto('notification_events').values(values);
-  await (
-    dialectOfDb<Database>(trx) === 'mysql'
-      ? insert.onDuplicateKeyUpdate({ dedupe_key: sql`dedupe_key` })
-      : insert.onConflict((conflict) => conflict.column('dedupe_key').doNothing())
-  ).execute();
-  const stored = await trx
-    .selectFrom('notification_events')
-    .select(['id', 'dedupe_key'])
-    .where(
-      'dedupe_key',
-      'in',
-      reached.map((event) => event.dedupe_key),
-    )
-    .execute();
-  const idOf = new Map(stored.map((row) => [row.dedupe_key, row.id]));
-  const notifications = rows.map((row) => ({
-    ...row,
-    event_id: idOf.get(indexed[row.event_id]!.dedupe_key)!,
-    created_at: options.now,
-    read_at: null,
-    mail_id: null,
-  }));
-  const insertNotifications = trx.insertInto('notifications').values(notifications);
-  const result = await (
-    dialectOfDb<Database>(trx) === 'mysql'
-      ? insertNotifications.onDuplicateKeyUpdate({ user_id: sql`user_id` })
-      : insertNotifications.onConflict((conflict) =>
-          conflict.columns(['user_id', 'event_id']).doNothing(),
-        )
-  ).executeTakeFirst();
-  return { events: reached.length, notifications: Number(result.numInsertedOrUpdatedRows ?? 0) };
 };
 
 /** Writes the states the scan saw (version + 1), in the caller's transaction. */
@@ -287,101 +219,6 @@ const scanChanges = async (db: Kysely<Database>, options: { now: number; timeZon
     counts.changedOrders += rows.length;
     if (rows.length < PASS) {
       return counts;
-    }
-  }
-  return counts;
-};
-
-/** The waiting thresholds users chose (the default for those who chose none). */
-const waitingThresholds = async (db: Kysely<Database>, fallback: number) => {
-  const rows = await db
-    .selectFrom('notification_settings')
-    .select('settings')
-    .where('settings', 'like', '%"waiting_days":%')
-    .execute();
-  const days = new Set([fallback]);
-  for (const row of rows) {
-    const match = /"waiting_days":(\d+)/.exec(row.settings);
-    if (match?.[1]) {
-      days.add(Number(match[1]));
-    }
-  }
-  return [...days];
-};
-
-type TWaitingRow = {
-  order_id: string;
-  so_number: string | null;
-  patient_key: string;
-  payor_key: string | null;
-  so_classification_key: string | null;
-  status: string | null;
-  since_key: number;
-};
-
-/** How far back a waiting check looks at most: a portal that was down a month tells of it once. */
-const WAITING_WINDOW_MS = 2 * DAY_MS;
-
-/**
- * Orders still in Action Items or In Progress whose time in their status passed N days
- * between the last check and now, for each threshold N users chose. Read per payor and
- * group from the worklist's age index (payor, group, since): a walk of the whole table
- * took 3 s at 850k orders on SQLite. Orders without a payor reach no staff member, and
- * patients are not told of waits.
- */
-const scanWaiting = async (
-  db: Kysely<Database>,
-  options: { now: number; since: number; timeZone: string; fallbackDays: number },
-) => {
-  const counts = { events: 0, notifications: 0 };
-  const since = Math.max(options.since, options.now - WAITING_WINDOW_MS);
-  if (since >= options.now) {
-    return counts;
-  }
-  const groups = ['action_items', 'in_progress'];
-  const payors = await db
-    .selectFrom('order_worklist_counts')
-    .select('payor_key')
-    .distinct()
-    .where('view_group', 'in', groups)
-    .where('payor_key', '<>', '')
-    .execute();
-  for (const days of await waitingThresholds(db, options.fallbackDays)) {
-    for (const { payor_key: payorKey } of payors) {
-      const rows: TWaitingRow[] = await db
-        .selectFrom('order_worklist as w')
-        .select([
-          'w.order_id',
-          'w.so_number',
-          'w.patient_key',
-          'w.payor_key',
-          'w.so_classification_key',
-          'w.status',
-          'w.since_key',
-        ])
-        .where('w.payor_key', '=', payorKey)
-        .where('w.view_group', 'in', groups)
-        .where('w.since_key', '>', since - days * DAY_MS)
-        .where('w.since_key', '<=', options.now - days * DAY_MS)
-        .execute();
-      for (let start = 0; start < rows.length; start += PAGE) {
-        const candidates = rows.slice(start, start + PAGE).map((row): TCandidateEvent => ({
-          dedupe_key: `waiting:${row.order_id}:${row.since_key}:${days}`,
-          kind: 'waiting',
-          order_id: row.order_id,
-          so_number: row.so_number,
-          patient_key: row.patient_key,
-          payor_key: row.payor_key,
-          classification_key: row.so_classification_key,
-          status: row.status,
-          days,
-        }));
-        const stored = await db
-          .transaction()
-          .execute((trx) => storeEvents(trx, candidates, options));
-        counts.events += stored.events;
-        counts.notifications += stored.notifications;
-      }
     }
   }
   return counts;
