@@ -34,6 +34,7 @@ import { contactRoutes } from './modules/contact/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { worklistRoutes } from './modules/worklist/routes';
 import notifications from './modules/notifications/plugin';
+import { mfaAdminRoutes } from './modules/mfa/admin-routes';
 import { mfaRoutes } from './modules/mfa/routes';
 
 export type TPortal = {
@@ -157,6 +158,7 @@ export const buildApp = async (options: TBuildOptions) => {
   await app.register(contactRoutes, { prefix: '/api' });
   await app.register(profileRoutes, { prefix: '/api' });
   await app.register(mfaRoutes, { prefix: '/api' });
+  await app.register(mfaAdminRoutes, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });
   await app.register(documentsModule);
   await app.register(dataSyncModule, { prefix: '/api' });

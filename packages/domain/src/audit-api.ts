@@ -74,6 +74,9 @@ export const AUDIT_ACTIONS = [
   'factor_enrol',
   'factor_remove',
   'recovery_codes_renew',
+  // An admin's sign-in policy per role, and their reset of a user's factors.
+  'mfa_policy_save',
+  'factor_reset',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

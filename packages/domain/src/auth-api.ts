@@ -19,6 +19,11 @@ export const ZAuthUser = z.object({
   payor_key: z.string().nullable(),
   patient_key: z.string().nullable(),
   password_reset_required: z.boolean(),
+  /**
+   * The user's role requires a second factor and they have none (issue 35): until they
+   * enrol one, only enrolment, check-auth and logout answer.
+   */
+  mfa_enrolment_required: z.boolean(),
   filter_preferences_shown: z.boolean(),
   permissions: z.array(z.string()),
 });

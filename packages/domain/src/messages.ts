@@ -20,6 +20,11 @@ export const friendlyStatusMessage = (status: number): string | undefined =>
 export const AUTH_MESSAGES = {
   /** A 403 carrying this error flags the user for the forced password change. */
   passwordResetRequired: 'Password reset required',
+  /**
+   * A 403 carrying this error: the user's role requires a second factor and they have none;
+   * only enrolment, check-auth and logout answer until they add one (issue 35).
+   */
+  mfaEnrolmentRequired: 'Two-step verification required',
   sessionExpired: 'Your session has expired. Please login again.',
   invalidCredentials: 'Invalid credentials. Please check your username and password.',
   loginSuccessful: 'Login successful',

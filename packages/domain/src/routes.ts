@@ -50,6 +50,13 @@ export const ROUTE_ACCESS = {
   '/unsubscribe': 'public',
   /** How many notifications went out, by email or in-app, per day (issue 34). */
   '/admin/notifications': ['admin'],
+  /** Which roles must use two-step verification, who has enrolled, resets (issue 35). */
+  '/admin/security': ['admin'],
+  /**
+   * Where a user whose role requires a second factor and who has none must add one before
+   * anything else, as /change-password is for a forced password (issue 35).
+   */
+  '/security-setup': 'signed_in',
 } as const satisfies Record<string, TRouteAccess>;
 
 export type TAppPath = keyof typeof ROUTE_ACCESS;

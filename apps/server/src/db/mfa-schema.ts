@@ -31,3 +31,11 @@ export type LoginChallengesTable = {
   attempts: Generated<number>;
   used_at: number | null;
 };
+
+/** Per role, whether its users must have a second factor (migration 0031); no row: optional. */
+export type MfaRolePoliciesTable = {
+  role: string;
+  required: number;
+  updated_at: number;
+  updated_by: number | null;
+};

@@ -25,7 +25,12 @@ import type {
   NotificationSettingsTable,
   NotificationsTable,
 } from './notification-schema';
-import type { LoginChallengesTable, UserFactorsTable, UserRecoveryCodesTable } from './mfa-schema';
+import type {
+  LoginChallengesTable,
+  MfaRolePoliciesTable,
+  UserFactorsTable,
+  UserRecoveryCodesTable,
+} from './mfa-schema';
 
 /**
  * Table types. Conventions that hold on SQLite, MariaDB and PostgreSQL alike:
@@ -69,6 +74,8 @@ export type SessionsTable = {
   refresh_jti: string | null;
   previous_refresh_jti: string | null;
   rotated_at: number | null;
+  /** 1 while the user must enrol a second factor before anything else (migration 0031). */
+  mfa_enrolment_required: Generated<number>;
 };
 
 export type PasswordResetTokensTable = {
@@ -380,4 +387,5 @@ export type Database = {
   user_factors: UserFactorsTable;
   user_recovery_codes: UserRecoveryCodesTable;
   login_challenges: LoginChallengesTable;
+  mfa_role_policies: MfaRolePoliciesTable;
 };

@@ -27,7 +27,7 @@ declare module 'fastify' {
     /**
      * onRequest guard: a valid access token, a live session (not revoked, not idle for
      * 30 minutes, within its absolute limit), the CSRF header on unsafe methods, and no
-     * pending forced password change unless the route allows it.
+     * pending forced password change or owed second factor unless the route allows it.
      */
     authenticate: onRequestAsyncHookHandler;
   }
@@ -37,6 +37,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The few routes a user who must change their password may still call. */
     allowPasswordResetRequired?: boolean;
+    /**
+     * The few routes a user who owes a second factor (their role requires one) may still
+     * call: enrolling one, check-auth, logout. Patient data is never among them.
+     */
+    allowMfaEnrolmentRequired?: boolean;
   }
   /* eslint-enable @typescript-eslint/consistent-type-definitions */
 }
@@ -137,6 +142,12 @@ const auth = (app: FastifyInstance) => {
       !request.routeOptions.config.allowPasswordResetRequired
     ) {
       throw new AppError('forbidden', AUTH_MESSAGES.passwordResetRequired);
+    }
+    if (
+      session.mfa_enrolment_required === 1 &&
+      !request.routeOptions.config.allowMfaEnrolmentRequired
+    ) {
+      throw new AppError('forbidden', AUTH_MESSAGES.mfaEnrolmentRequired);
     }
   });
 };

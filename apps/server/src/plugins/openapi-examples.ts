@@ -33,7 +33,11 @@ const idExample = (path: string) => {
   if (path.includes('/so-classifications/')) {
     return '1';
   }
-  if (path.includes('/notifications/') || path.includes('/profile/factors/')) {
+  if (
+    path.includes('/notifications/') ||
+    path.includes('/profile/factors/') ||
+    path.includes('/admin/mfa/users/')
+  ) {
     return 1;
   }
   return UUID;

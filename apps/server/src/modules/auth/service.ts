@@ -7,6 +7,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { SESSION_POLICY } from '../../lib/session-policy';
 import { sessionProblem } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
+import { enrolmentOwed } from '../mfa/policy';
 import { hasConfirmedFactor, insertChallenge } from '../mfa/repository';
 import { findUserByEmail, normaliseEmail, type TUserRow } from '../users/repository';
 import type { TAuthContext } from './context';
@@ -120,17 +121,23 @@ export const login = async (
 /** A challenge is kept as the SHA-256 of the token its client holds. */
 export const challengeId = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** The session of a completed sign-in: its row (the refresh family) and its cookies. */
+/**
+ * The session of a completed sign-in: its row (the refresh family) and its cookies. A user
+ * whose role requires a second factor and who has none gets a session that owes one
+ * (modules/mfa/policy.ts): it reaches enrolment only.
+ */
 export const startSession = async (ctx: TAuthContext, user: TUserRow, rememberMe: boolean) => {
   const now = ctx.clock();
-  const authUser = toAuthUser(user);
+  const owed = await enrolmentOwed(ctx.db, user);
   const session = {
     id: randomToken(),
     user_id: user.id,
     // One row per sign-in: the row is the refresh-token family (decisions.md, "Sessions").
     remember_me: rememberMe ? 1 : 0,
     expires_at: now + (rememberMe ? SESSION_POLICY.rememberMeMaxMs : SESSION_POLICY.sessionMaxMs),
+    mfa_enrolment_required: owed ? 1 : 0,
   };
+  const authUser = toAuthUser(user, session);
   const refreshJti = randomToken(16);
   await insertSession(ctx.db, {
     ...session,
@@ -144,7 +151,7 @@ export const startSession = async (ctx: TAuthContext, user: TUserRow, rememberMe
   await ctx.audit({
     action: 'login_success',
     userId: user.id,
-    detail: { remember_me: rememberMe },
+    detail: { remember_me: rememberMe, ...(owed && { factor_enrolment_required: true }) },
   });
   return { user: authUser, cookies: await issueTokens(ctx, session, refreshJti) };
 };

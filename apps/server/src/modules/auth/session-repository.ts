@@ -7,12 +7,13 @@ export type TSessionRow = Selectable<SessionsTable>;
 
 /**
  * What every signed-in request knows of its user and session: what the guard checks (the
- * session's times, the user's activity and forced password change), who the user is and what
- * they may see (role, payor, patient), and what check-auth answers. No secrets: the password
+ * session's times and owed factor enrolment, the user's activity and forced password
+ * change), who the user is and what they may see (role, payor, patient), and what
+ * check-auth answers. No secrets: the password
  * hash is read where a password is checked, the refresh token ids where a token is refreshed,
  * never into each request's context, where a slip (a log line, an answer) could carry them
  * out. Nor the rest of the rows (profile fields, the session's client and family): the routes
- * that show or change them read them, and every request parses 14 columns instead of 29: on
+ * that show or change them read them, and every request parses 15 columns instead of 30: on
  * PostgreSQL the driver's cost per session statement follows the fields it parses
  * (docs/benchmarks.md, session 13).
  */
@@ -30,7 +31,7 @@ export type TSignedInUser = Pick<
 >;
 export type TSignedInSession = Pick<
   TSessionRow,
-  'id' | 'user_id' | 'last_seen_at' | 'expires_at' | 'revoked_at'
+  'id' | 'user_id' | 'last_seen_at' | 'expires_at' | 'revoked_at' | 'mfa_enrolment_required'
 >;
 
 export const insertSession = (db: Kysely<Database>, session: Insertable<SessionsTable>) =>
@@ -63,6 +64,7 @@ const sessionFrom = (v: readonly unknown[], at: number) =>
     last_seen_at: v[at + 2],
     expires_at: v[at + 3],
     revoked_at: v[at + 4],
+    mfa_enrolment_required: v[at + 5],
   }) satisfies Record<keyof TSignedInSession, unknown> as TSignedInSession;
 
 /** The columns in the order the builders above read them: their keys, in that order. */

@@ -25,7 +25,13 @@ import {
   startTotp,
   takeStep,
 } from './repository';
-import { completeSignIn, confirmIdentity, renewRecoveryCodes } from './service';
+import { clearOwedEnrolment } from './policy';
+import {
+  completeSignIn,
+  confirmIdentity,
+  refuseRemovingLastRequired,
+  renewRecoveryCodes,
+} from './service';
 import { checkTotpCode, newTotpSecret, otpauthUri } from './totp';
 
 const errors = {
@@ -64,6 +70,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/profile/security',
     {
       onRequest: app.authenticate,
+      config: { allowMfaEnrolmentRequired: true },
       schema: {
         summary: "The signed-in user's sign-in methods and recovery codes left",
         tags: ['profile'],
@@ -94,6 +101,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/profile/totp',
     {
       onRequest: app.authenticate,
+      config: { allowMfaEnrolmentRequired: true },
       schema: {
         summary: 'Starts adding an authenticator app: its key and the address its QR code holds',
         tags: ['profile'],
@@ -116,6 +124,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/profile/totp/confirm',
     {
       onRequest: app.authenticate,
+      config: { allowMfaEnrolmentRequired: true },
       schema: {
         summary: 'A code from the new app: it is added, with ten new recovery codes (shown once)',
         tags: ['profile'],
@@ -144,6 +153,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('bad_request', MFA_MESSAGES.enrolCodeWrong);
       }
       const codes = await renewRecoveryCodes(db(), user.id, now);
+      await clearOwedEnrolment(db(), user.id);
       await app.audit(request, {
         action: 'factor_enrol',
         userId: user.id,
@@ -168,6 +178,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = requireAuth(request);
       await confirmIdentity(authContext(app, request), keys, { ...request.body, userId: user.id });
+      await refuseRemovingLastRequired(db(), user, request.params.id);
       if (!(await removeFactor(db(), user.id, request.params.id))) {
         throw new AppError('not_found', 'Sign-in method not found');
       }

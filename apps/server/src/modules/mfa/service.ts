@@ -6,6 +6,7 @@ import {
   type TFactorConfirmation,
   type TSecondFactor,
 } from '@portal/domain/mfa-api';
+import { MFA_POLICY_MESSAGES } from '@portal/domain/mfa-policy-api';
 import type { Database } from '../../db/schema';
 import { verifyPassword } from '../../lib/passwords';
 import { AppError } from '../../plugins/errors';
@@ -14,6 +15,7 @@ import { forgetAttempts, takeAttempt } from '../auth/rate-limit';
 import { challengeId, startSession } from '../auth/service';
 import { findPasswordHash, findUserById } from '../users/repository';
 import { openFactorSecret, sealFactorSecret, type TSealingKeys } from './factor-secret';
+import { roleRequiresFactor } from './policy';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes';
 import {
   confirmedFactors,
@@ -175,4 +177,19 @@ export const confirmIdentity = async (
     );
   }
   await forgetAttempts(ctx.db, attempts);
+};
+
+/**
+ * A user whose role requires a second factor keeps at least one: removing the last is
+ * refused (an admin can still reset them, modules/mfa/admin-routes.ts).
+ */
+export const refuseRemovingLastRequired = async (
+  db: Kysely<Database>,
+  user: { id: number; role: string },
+  factorId: number,
+) => {
+  const others = (await confirmedFactors(db, user.id)).filter((factor) => factor.id !== factorId);
+  if (others.length === 0 && (await roleRequiresFactor(db, user.role))) {
+    throw new AppError('bad_request', MFA_POLICY_MESSAGES.lastFactorRequired);
+  }
 };

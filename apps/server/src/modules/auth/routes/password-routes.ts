@@ -69,7 +69,8 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       method,
       url: '/reset-password',
       onRequest: app.authenticate,
-      config: { allowPasswordResetRequired: true },
+      // The forced password change comes before an owed factor's enrolment (issue 35).
+      config: { allowPasswordResetRequired: true, allowMfaEnrolmentRequired: true },
       schema: {
         summary: 'Changes the signed-in user’s password; ends their other sessions',
         tags: ['auth'],

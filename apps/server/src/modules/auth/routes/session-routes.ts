@@ -72,7 +72,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/check-auth',
     {
       onRequest: app.authenticate,
-      config: { allowPasswordResetRequired: true },
+      config: { allowPasswordResetRequired: true, allowMfaEnrolmentRequired: true },
       schema: {
         summary: 'The signed-in user and their permission claims; 401 when not signed in',
         tags: ['auth'],
@@ -80,7 +80,8 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = toAuthUser(requireAuth(request).user);
+      const { user: signedIn, session } = requireAuth(request);
+      const user = toAuthUser(signedIn, session);
       return { authenticated: true, user, claims: { permissions: user.permissions } };
     },
   );

@@ -25,6 +25,7 @@ const user = {
   payor_key: null,
   patient_key: null,
   password_reset_required: false,
+  mfa_enrolment_required: false,
   filter_preferences_shown: true,
   permissions: [],
 };

@@ -16,6 +16,7 @@ const user: TAuthUser = {
   payor_key: 'PAY-1',
   patient_key: null,
   password_reset_required: false,
+  mfa_enrolment_required: false,
   filter_preferences_shown: false,
   permissions: [],
 };

@@ -9,6 +9,7 @@ const staff = {
   role: 'case_manager' as const,
   patient_key: null,
   password_reset_required: false,
+  mfa_enrolment_required: false,
   filter_preferences_shown: false,
 };
 
@@ -25,6 +26,7 @@ describe('shouldShowFilterPrompt', () => {
 
   it('waits for a pending password reset and stops once shown', () => {
     expect(shouldShowFilterPrompt({ ...staff, password_reset_required: true })).toBe(false);
+    expect(shouldShowFilterPrompt({ ...staff, mfa_enrolment_required: true })).toBe(false);
     expect(shouldShowFilterPrompt({ ...staff, filter_preferences_shown: true })).toBe(false);
   });
 });

@@ -5,17 +5,23 @@ export const NO_CATEGORIES_WARNING =
 
 /**
  * The first-login filter prompt is for a signed-in non-patient (no patient role and no
- * patient_key) with no password reset pending who has not seen it yet (core.md section 2).
+ * patient_key) with no password reset pending who has not seen it yet (core.md section 2),
+ * nor a second factor owed (issue 35): the enrolment comes first.
  */
 export const shouldShowFilterPrompt = (
   user: Pick<
     TAuthUser,
-    'role' | 'patient_key' | 'password_reset_required' | 'filter_preferences_shown'
+    | 'role'
+    | 'patient_key'
+    | 'password_reset_required'
+    | 'mfa_enrolment_required'
+    | 'filter_preferences_shown'
   >,
 ): boolean =>
   user.role !== 'patient' &&
   !user.patient_key &&
   !user.password_reset_required &&
+  !user.mfa_enrolment_required &&
   !user.filter_preferences_shown;
 
 /**
