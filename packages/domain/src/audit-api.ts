@@ -74,6 +74,10 @@ export const AUDIT_ACTIONS = [
   'factor_enrol',
   'factor_remove',
   'recovery_codes_renew',
+  // A factor renamed; a sign-in with a passkey alone (no password), its success or failure.
+  'factor_rename',
+  'passkey_sign_in_success',
+  'passkey_sign_in_failure',
   // An admin's sign-in policy per role, and their reset of a user's factors.
   'mfa_policy_save',
   'factor_reset',

@@ -31,6 +31,7 @@ import type {
   UserFactorsTable,
   UserRecoveryCodesTable,
 } from './mfa-schema';
+import type { PasskeyCredentialsTable, WebauthnChallengesTable } from './passkey-schema';
 
 /**
  * Table types. Conventions that hold on SQLite, MariaDB and PostgreSQL alike:
@@ -387,5 +388,7 @@ export type Database = {
   user_factors: UserFactorsTable;
   user_recovery_codes: UserRecoveryCodesTable;
   login_challenges: LoginChallengesTable;
+  passkey_credentials: PasskeyCredentialsTable;
+  webauthn_challenges: WebauthnChallengesTable;
   mfa_role_policies: MfaRolePoliciesTable;
 };

@@ -28,6 +28,7 @@ import * as m0026 from './0026-status-history-order-index-columns';
 import * as m0027 from './0027-worklist-patient-index-columns';
 import * as m0028 from './0028-notifications';
 import * as m0029 from './0029-mfa';
+import * as m0030 from './0030-passkeys';
 import * as m0031 from './0031-mfa-policy';
 
 /**
@@ -64,5 +65,6 @@ export const migrations: Record<string, Migration> = {
   '0027-worklist-patient-index-columns': m0027,
   '0028-notifications': m0028,
   '0029-mfa': m0029,
+  '0030-passkeys': m0030,
   '0031-mfa-policy': m0031,
 };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { prunePasskeyCeremonies } from '../mfa/passkey-repository';
 import { pruneEmailChanges } from '../profile/repository';
 import { pruneAttempts } from './rate-limit';
 import { pruneResetTokens } from './repository';
@@ -15,6 +16,8 @@ export const pruneAuthTables = async (app: FastifyInstance) => {
   await pruneResetTokens(db, now - DAY);
   await pruneEmailChanges(db, now);
   // Sign-ins that never gave their second factor, a day after they lapsed.
+  // Passkey prompts first: a sign-in's prompt belongs to its challenge.
+  await prunePasskeyCeremonies(db, now - DAY);
   await db
     .deleteFrom('login_challenges')
     .where('expires_at', '<', now - DAY)

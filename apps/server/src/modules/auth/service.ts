@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AUTH_MESSAGES } from '@portal/domain/messages';
 import type { TAuthUser, TLoginInput } from '@portal/domain/auth-api';
+import type { TSignInMethod } from '@portal/domain/mfa-api';
 import type { TSessionCookies } from '../../lib/auth-cookies';
 import { signToken, verifyToken } from '../../lib/auth-tokens';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
@@ -8,7 +9,7 @@ import { SESSION_POLICY } from '../../lib/session-policy';
 import { sessionProblem } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import { enrolmentOwed } from '../mfa/policy';
-import { hasConfirmedFactor, insertChallenge } from '../mfa/repository';
+import { hasConfirmedFactor, insertChallenge, signInMethods } from '../mfa/repository';
 import { findUserByEmail, normaliseEmail, type TUserRow } from '../users/repository';
 import type { TAuthContext } from './context';
 import { toAuthUser } from './presenters';
@@ -86,7 +87,7 @@ const passwordMatches = async (user: TUserRow | undefined, password: string) => 
 export type TLoginResult =
   | { kind: 'session'; user: TAuthUser; cookies: TSessionCookies }
   /** The password was right and the account has a second factor: the session waits for it. */
-  | { kind: 'challenge'; challenge: string };
+  | { kind: 'challenge'; challenge: string; methods: TSignInMethod[] };
 
 export const login = async (
   ctx: TAuthContext,
@@ -113,7 +114,7 @@ export const login = async (
       now,
     });
     await ctx.audit({ action: 'login_second_factor_required', userId: user.id });
-    return { kind: 'challenge', challenge };
+    return { kind: 'challenge', challenge, methods: await signInMethods(ctx.db, user.id) };
   }
   return { kind: 'session', ...(await startSession(ctx, user, input.remember_me)) };
 };

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { MFA_LIMITS } from '@portal/domain/mfa-api';
+import { MFA_LIMITS, SIGN_IN_METHODS } from '@portal/domain/mfa-api';
 import type { Database } from '../../db/schema';
 
 /** A user's second factors and recovery codes, and sign-ins that still owe a factor. */
@@ -155,6 +155,38 @@ export const insertChallenge = (
       used_at: null,
     })
     .execute();
+
+/** A live challenge (not spent, not expired, tries left), read without taking a try. */
+export const liveChallenge = (db: Kysely<Database>, id: string, now: number) =>
+  db
+    .selectFrom('login_challenges')
+    .selectAll()
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('attempts', '<', MFA_LIMITS.challengeAttempts)
+    .executeTakeFirst();
+
+/** The sign-in methods a user's factors offer a challenge: codes, passkeys, recovery codes. */
+export const signInMethods = async (db: Kysely<Database>, userId: number) => {
+  const kinds = new Set((await confirmedFactors(db, userId)).map((factor) => factor.kind));
+  return SIGN_IN_METHODS.filter((method) => method === 'recovery_code' || kinds.has(method));
+};
+
+/** Renames one of the user's factors; false when it is not theirs. */
+export const renameFactor = async (
+  db: Kysely<Database>,
+  options: { userId: number; factorId: number; name: string },
+) => {
+  const result = await db
+    .updateTable('user_factors')
+    .set({ name: options.name })
+    .where('id', '=', options.factorId)
+    .where('user_id', '=', options.userId)
+    .where('confirmed_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+};
 
 /**
  * Counts one code against a live challenge and answers it; undefined when it is unknown,

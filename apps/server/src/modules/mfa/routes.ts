@@ -4,6 +4,7 @@ import { AUTH_MESSAGES } from '@portal/domain/messages';
 import {
   MFA_MESSAGES,
   ZFactorConfirmation,
+  ZFactorRenameInput,
   ZRecoveryCodesResponse,
   ZSecondFactorInput,
   ZSecondFactorResponse,
@@ -16,11 +17,13 @@ import { requireAuth } from '../../plugins/auth';
 import { AppError, ZErrorBody } from '../../plugins/errors';
 import { authContext } from '../auth/context';
 import { sealFactorSecret, openFactorSecret, sealingKeysOf } from './factor-secret';
+import { passkeyRoutes } from './passkey-routes';
 import {
   confirmedFactors,
   pendingTotp,
   recoveryCodesLeft,
   removeFactor,
+  renameFactor,
   replaceRecoveryCodes,
   startTotp,
   takeStep,
@@ -48,6 +51,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   const keys = sealingKeysOf(app.portal.config.secretSources);
   const secure = app.portal.config.appOrigin.startsWith('https://');
   const db = () => app.portal.database.db;
+  await app.register(passkeyRoutes);
 
   app.post(
     '/login/second-factor',
@@ -87,7 +91,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
         success: true as const,
         factors: factors.map((factor) => ({
           id: factor.id,
-          kind: 'totp' as const,
+          kind: factor.kind === 'passkey' ? ('passkey' as const) : ('totp' as const),
           name: factor.name,
           created_at: new Date(factor.created_at).toISOString(),
           last_used_at: iso(factor.last_used_at),
@@ -163,12 +167,39 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.patch(
+    '/profile/factors/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: 'Renames a sign-in method (an authenticator app or a passkey)',
+        tags: ['profile'],
+        params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+        body: ZFactorRenameInput,
+        response: { 200: z.object({ success: z.literal(true), message: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const { name } = request.body;
+      if (!(await renameFactor(db(), { userId: user.id, factorId: request.params.id, name }))) {
+        throw new AppError('not_found', MFA_MESSAGES.factorNotFound);
+      }
+      await app.audit(request, {
+        action: 'factor_rename',
+        userId: user.id,
+        detail: { factor_id: request.params.id },
+      });
+      return { success: true as const, message: MFA_MESSAGES.renamed };
+    },
+  );
+
   app.delete(
     '/profile/factors/:id',
     {
       onRequest: app.authenticate,
       schema: {
-        summary: 'Removes a sign-in method (the password or a current app code confirms it)',
+        summary: 'Removes an app or a passkey (the password or a current app code confirms it)',
         tags: ['profile'],
         params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
         body: ZFactorConfirmation,
@@ -180,7 +211,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       await confirmIdentity(authContext(app, request), keys, { ...request.body, userId: user.id });
       await refuseRemovingLastRequired(db(), user, request.params.id);
       if (!(await removeFactor(db(), user.id, request.params.id))) {
-        throw new AppError('not_found', 'Sign-in method not found');
+        throw new AppError('not_found', MFA_MESSAGES.factorNotFound);
       }
       // Without a factor, recovery codes would recover nothing.
       if ((await confirmedFactors(db(), user.id)).length === 0) {

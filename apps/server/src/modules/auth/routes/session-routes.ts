@@ -7,7 +7,7 @@ import {
   ZSuccessMessage,
 } from '@portal/domain/auth-api';
 import { AUTH_MESSAGES } from '@portal/domain/messages';
-import { MFA_MESSAGES, SECOND_FACTORS, ZMfaChallengeResponse } from '@portal/domain/mfa-api';
+import { MFA_MESSAGES, ZMfaChallengeResponse } from '@portal/domain/mfa-api';
 import { z } from 'zod';
 import { COOKIES, clearSessionCookies, setSessionCookies } from '../../../lib/auth-cookies';
 import { csrfMatches, requireAuth } from '../../../plugins/auth';
@@ -38,9 +38,11 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         return {
           success: true as const,
           mfa_required: true as const,
-          message: MFA_MESSAGES.enterCode,
+          message: result.methods.includes('totp')
+            ? MFA_MESSAGES.enterCode
+            : MFA_MESSAGES.usePasskey,
           challenge: result.challenge,
-          methods: [...SECOND_FACTORS],
+          methods: result.methods,
         };
       }
       setSessionCookies(reply, result.cookies, { secure });
