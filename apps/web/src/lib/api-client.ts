@@ -14,7 +14,9 @@ const SECOND_FACTOR_PATH = '/api/login/second-factor';
 const REFRESH_PATH = '/api/refresh-token';
 const CHECK_AUTH_PATH = '/api/check-auth';
 /** A 401 from these is the answer itself (a wrong password or code), not an ended session. */
-const SESSIONLESS_PATHS = [LOGIN_PATH, SECOND_FACTOR_PATH, REFRESH_PATH];
+/** A sign-in with a passkey (its prompt's options, then its answer), as the code step. */
+const PASSKEY_PATHS = ['/api/login/passkey/options', '/api/login/passkey'];
+const SESSIONLESS_PATHS = [LOGIN_PATH, SECOND_FACTOR_PATH, REFRESH_PATH, ...PASSKEY_PATHS];
 
 export class ApiError extends Error {
   readonly status: number;

@@ -5,8 +5,10 @@ import type { TMfaChallengeResponse } from '@portal/domain/mfa-api';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/alert';
 import { TextField } from '../../../components/ui/text-field';
+import { browserHasPasskeys } from '../../../lib/passkey-support';
 import { useLogin } from '../api/login';
 import { isMfaChallenge, loginErrorMessage } from '../lib/login-messages';
+import { PasskeySignInButton } from './passkey-sign-in-button';
 
 /** What the user entered on the password step, kept while they take the second one. */
 export type TLoginEntry = { email: string; rememberMe: boolean };
@@ -109,6 +111,19 @@ export const LoginForm = ({ onSignedIn, onChallenge, entered, notice }: TProps) 
       <Button type="submit" variant="primary" disabled={submitting} className="w-full">
         {submitting ? 'Signing In...' : 'Sign in'}
       </Button>
+      {browserHasPasskeys() && (
+        <>
+          <p className="text-center text-sm text-slate-600" aria-hidden="true">
+            or
+          </p>
+          <PasskeySignInButton
+            label="Sign in with a passkey"
+            rememberMe={rememberMe}
+            disabled={submitting}
+            onSignedIn={onSignedIn}
+          />
+        </>
+      )}
     </form>
   );
 };

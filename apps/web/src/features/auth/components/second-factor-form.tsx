@@ -13,6 +13,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { useLoginSecondFactor } from '../api/login-second-factor';
 import { loginErrorMessage } from '../lib/login-messages';
+import { PasskeySignInButton } from './passkey-sign-in-button';
 
 /** Each way to take the second step: its field, its rule, and the button that picks it. */
 const METHODS = {
@@ -50,7 +51,10 @@ type TProps = {
  * the password with the server's reason.
  */
 export const SecondFactorForm = ({ challenge, onSignedIn, onRestart }: TProps) => {
-  const [method, setMethod] = useState<TSecondFactor>('totp');
+  const hasApp = challenge.methods.includes('totp');
+  const hasPasskey = challenge.methods.includes('passkey');
+  // Without an app, the field is for a recovery code; the passkey's button comes first.
+  const [method, setMethod] = useState<TSecondFactor>(hasApp ? 'totp' : 'recovery_code');
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string>();
   const input = useRef<HTMLInputElement>(null);
@@ -98,6 +102,21 @@ export const SecondFactorForm = ({ challenge, onSignedIn, onRestart }: TProps) =
 
   return (
     <form className="space-y-5" noValidate onSubmit={onSubmit}>
+      {hasPasskey && (
+        <>
+          <PasskeySignInButton
+            label="Use your passkey"
+            variant={hasApp ? 'secondary' : 'primary'}
+            challenge={challenge.challenge}
+            disabled={submitting}
+            onSignedIn={onSignedIn}
+            onExpired={onRestart}
+          />
+          <p className="text-center text-sm text-slate-600" aria-hidden="true">
+            or
+          </p>
+        </>
+      )}
       {error && !isExpired(error) && <Alert tone="error">{loginErrorMessage(error)}</Alert>}
       <TextField
         // A new field for each method: it takes the focus as it appears.
@@ -108,14 +127,20 @@ export const SecondFactorForm = ({ challenge, onSignedIn, onRestart }: TProps) =
         hint={field.hint}
         error={fieldError}
         name="code"
-        autoFocus
+        // With a passkey and no app, the passkey's button is the first thing to reach.
+        autoFocus={hasApp || !hasPasskey}
         spellCheck={false}
         readOnly={submitting}
         value={code}
         onChange={(event) => setCode(event.target.value)}
         {...field.input}
       />
-      <Button type="submit" variant="primary" disabled={submitting} className="w-full">
+      <Button
+        type="submit"
+        variant={hasApp || !hasPasskey ? 'primary' : 'secondary'}
+        disabled={submitting}
+        className="w-full"
+      >
         {submitting ? 'Verifying...' : 'Verify'}
       </Button>
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm">

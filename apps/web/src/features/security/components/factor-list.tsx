@@ -4,25 +4,41 @@ import { factorDates } from '../lib/display';
 
 type TProps = {
   factors: TFactor[];
+  onRename: (factor: TFactor) => void;
   onRemove: (factor: TFactor) => void;
 };
 
-/** The user's authenticator apps: each one's name, when it was added and last used. */
-export const FactorList = ({ factors, onRemove }: TProps) => (
+const KIND_LABELS: Record<TFactor['kind'], string> = {
+  totp: 'Authenticator app',
+  passkey: 'Passkey',
+};
+
+/** The user's authenticator apps and passkeys: each one's name, kind, when added and last used. */
+export const FactorList = ({ factors, onRename, onRemove }: TProps) => (
   <ul
-    aria-label="Authenticator apps"
+    aria-label="Sign-in methods"
     className="divide-y divide-slate-200 rounded-lg border border-slate-200"
   >
     {factors.map((factor) => (
-      <li key={factor.id} className="flex items-center justify-between gap-3 px-4 py-3">
+      <li key={factor.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
         <div className="min-w-0 flex-1">
-          <p className="font-medium break-words text-slate-900">{factor.name}</p>
+          <p className="break-words text-slate-900">
+            <span className="font-medium">{factor.name}</span>{' '}
+            <span className="ml-1 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
+              {KIND_LABELS[factor.kind]}
+            </span>
+          </p>
           <p className="text-sm text-slate-600">{factorDates(factor)}</p>
         </div>
-        {/* 'Remove' stays the start of its name (WCAG 2.5.3); the app's name tells rows apart. */}
-        <Button size="sm" aria-label={`Remove ${factor.name}`} onClick={() => onRemove(factor)}>
-          Remove
-        </Button>
+        {/* Each action's word starts its name (WCAG 2.5.3); the factor's name tells rows apart. */}
+        <div className="flex gap-2">
+          <Button size="sm" aria-label={`Rename ${factor.name}`} onClick={() => onRename(factor)}>
+            Rename
+          </Button>
+          <Button size="sm" aria-label={`Remove ${factor.name}`} onClick={() => onRemove(factor)}>
+            Remove
+          </Button>
+        </div>
       </li>
     ))}
   </ul>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import {
   MFA_LIMITS,
   type TFactor,
+  type TPasskeyRegisterResponse,
   type TRecoveryCodesResponse,
   type TTotpStartResponse,
 } from '@portal/domain/mfa-api';
@@ -10,6 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { SkeletonRows } from '../../../components/ui/skeleton';
+import { browserHasPasskeys } from '../../../lib/passkey-support';
 import { useTimedNotice } from '../../../lib/use-timed-notice';
 import { useSecurity } from '../api/get-security';
 import { useRemoveFactor } from '../api/remove-factor';
@@ -18,17 +20,21 @@ import { useStartTotp } from '../api/start-totp';
 import { failureText, recoveryCodesLeftText } from '../lib/display';
 import { useFocusLater } from '../lib/use-focus-later';
 import { FactorList } from './factor-list';
+import { PASSKEY_TITLE_ID, PasskeyEnrolment } from './passkey-enrolment';
 import { PasswordDialog, type TPasswordDialogTexts } from './password-dialog';
 import { RECOVERY_CODES_TITLE_ID, RecoveryCodes } from './recovery-codes';
+import { RenameDialog } from './rename-dialog';
 import { ENROLMENT_TITLE_ID, TotpEnrolment } from './totp-enrolment';
 
 const ADD_ID = 'security-add-app';
+const ADD_PASSKEY_ID = 'security-add-passkey';
 const RENEW_ID = 'security-new-codes';
 
 /** What the section shows: the list, an app being added, or new codes (with what opened them). */
 type TView =
   | { kind: 'list' }
   | { kind: 'enrol'; start: TTotpStartResponse }
+  | { kind: 'passkey' }
   | { kind: 'codes'; answer: TRecoveryCodesResponse; openedBy: string };
 
 /** The change the password dialog is confirming. */
@@ -39,8 +45,10 @@ const dialogTexts = (ask: TAsk): TPasswordDialogTexts =>
     ? {
         title: `Remove ${ask.factor.name}?`,
         text: ask.last
-          ? 'Signing in will ask for your password only, and your recovery codes will stop working. Enter your current password to remove this app.'
-          : 'Codes from this app will no longer sign you in. Enter your current password to remove it.',
+          ? `Signing in will ask for your password only, and your recovery codes will stop working. Enter your current password to remove this ${ask.factor.kind === 'passkey' ? 'passkey' : 'app'}.`
+          : ask.factor.kind === 'passkey'
+            ? 'This passkey will no longer sign you in. Enter your current password to remove it.'
+            : 'Codes from this app will no longer sign you in. Enter your current password to remove it.',
         confirmLabel: 'Remove',
         busyLabel: 'Removing...',
         tone: 'danger',
@@ -54,8 +62,9 @@ const dialogTexts = (ask: TAsk): TPasswordDialogTexts =>
       };
 
 /**
- * My Profile › Security (issue 35): the user's authenticator apps and recovery codes. Adding
- * an app, removing one and making new codes happen here; the last two ask for the password.
+ * My Profile › Security (issue 35): the user's authenticator apps, passkeys and recovery
+ * codes. Adding an app or a passkey, renaming and removing one and making new codes happen
+ * here; removing and new codes ask for the password.
  */
 export const SecuritySettings = () => {
   const security = useSecurity();
@@ -64,6 +73,7 @@ export const SecuritySettings = () => {
   const renew = useRenewRecoveryCodes();
   const [view, setView] = useState<TView>({ kind: 'list' });
   const [ask, setAsk] = useState<TAsk | null>(null);
+  const [renaming, setRenaming] = useState<TFactor | null>(null);
   const { notice, show, clear } = useTimedNotice({ keepErrors: true });
   const focusLater = useFocusLater();
 
@@ -84,6 +94,18 @@ export const SecuritySettings = () => {
         onCancel={() => backToList(ADD_ID)}
       />
     );
+  }
+  if (view.kind === 'passkey') {
+    const onAdded = (answer: TPasskeyRegisterResponse) => {
+      if (answer.recovery_codes) {
+        const { recovery_codes: codes, message } = answer;
+        showCodes({ success: true, message, recovery_codes: codes }, ADD_PASSKEY_ID);
+      } else {
+        backToList(ADD_PASSKEY_ID);
+        show({ tone: 'success', text: answer.message });
+      }
+    };
+    return <PasskeyEnrolment onAdded={onAdded} onCancel={() => backToList(ADD_PASSKEY_ID)} />;
   }
   if (view.kind === 'codes') {
     return <RecoveryCodes answer={view.answer} onDone={() => backToList(view.openedBy)} />;
@@ -139,6 +161,10 @@ export const SecuritySettings = () => {
         <>
           <FactorList
             factors={factors}
+            onRename={(factor) => {
+              clear();
+              setRenaming(factor);
+            }}
             onRemove={(factor) => {
               clear();
               setAsk({ kind: 'remove', factor, last: factors.length === 1 });
@@ -156,6 +182,18 @@ export const SecuritySettings = () => {
         >
           {start.isPending ? 'Starting...' : 'Add authenticator app'}
         </Button>
+        {browserHasPasskeys() && (
+          <Button
+            id={ADD_PASSKEY_ID}
+            onClick={() => {
+              clear();
+              setView({ kind: 'passkey' });
+              focusLater(PASSKEY_TITLE_ID);
+            }}
+          >
+            Add passkey
+          </Button>
+        )}
         {factors.length > 0 && (
           <Button
             id={RENEW_ID}
@@ -168,6 +206,17 @@ export const SecuritySettings = () => {
           </Button>
         )}
       </div>
+      {renaming && (
+        <RenameDialog
+          key={renaming.id}
+          factor={renaming}
+          onRenamed={(message) => {
+            setRenaming(null);
+            show({ tone: 'success', text: message });
+          }}
+          onClose={() => setRenaming(null)}
+        />
+      )}
       {ask && (
         <PasswordDialog
           key={ask.kind === 'remove' ? `remove-${ask.factor.id}` : 'renew'}
