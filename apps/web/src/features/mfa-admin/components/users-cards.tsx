@@ -30,10 +30,10 @@ export const UsersCards = ({ users, onReset }: TProps) =>
     <CardList aria-label="Users and their sign-in methods, by email">
       {users.map((user) => (
         <CardListItem key={user.id} className="p-4" data-testid="mfa-user-card">
-          <p className="font-semibold break-all text-slate-900">{user.email}</p>
+          <p className="font-semibold break-words text-slate-900">{user.email}</p>
           <dl className="mt-2 space-y-1">
             <Line label="User name">
-              <span className="break-all">{user.username}</span>
+              <span className="break-words">{user.username}</span>
             </Line>
             <Line label="Role">{ROLE_LABELS[user.role]}</Line>
             <Line label="Sign-in methods">

@@ -39,17 +39,17 @@ export const UsersTable = ({ users, loading, onReset }: TProps) => (
       ) : (
         users.map((user) => (
           <TR key={user.id} data-testid="mfa-user-row">
-            <TH scope="row" className="break-all">
+            <TH scope="row" className="break-words">
               {user.email}
             </TH>
-            <TD className="break-all">{user.username}</TD>
+            <TD className="break-words">{user.username}</TD>
             <TD className="whitespace-nowrap">{ROLE_LABELS[user.role]}</TD>
             <TD>
               <UserMethods user={user} />
             </TD>
             <TD className="whitespace-nowrap">{lastUsedText(user)}</TD>
             <TD numeric>{user.recovery_codes_left}</TD>
-            <TD className="text-right">
+            <TD className="text-right whitespace-nowrap">
               <ResetButton user={user} onReset={onReset} />
             </TD>
           </TR>
