@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MFA_ENROLMENT_FILTERS } from '@portal/domain/mfa-policy-api';
 import { ROLES, isRole } from '@portal/domain/roles';
 import { Field } from '../../../components/ui/field';
@@ -18,12 +18,25 @@ type TProps = {
 /** Search by email or user name, a role and whether they enrolled. */
 export const UsersFilters = ({ filter, onChange }: TProps) => {
   const [typed, setTyped] = useState(filter.search);
+  // The search this box last put in the address: another change there (Clear filters, Back)
+  // is written into the box.
+  const sent = useRef(filter.search);
+
+  useEffect(() => {
+    if (filter.search !== sent.current) {
+      sent.current = filter.search;
+      setTyped(filter.search);
+    }
+  }, [filter.search]);
 
   useEffect(() => {
     if (typed.trim() === filter.search.trim()) {
       return undefined;
     }
-    const timer = setTimeout(() => onChange({ search: typed }, { replace: true }), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => {
+      sent.current = typed.trim();
+      onChange({ search: typed }, { replace: true });
+    }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [typed, filter.search, onChange]);
 

@@ -6,6 +6,7 @@ import { MFA_POLICY_MESSAGES } from '@portal/domain/mfa-policy-api';
 import { fakeApi, ok, refused, type TFakeRoute } from '../../../test/fake-api';
 import { useScreenWidth } from '../../../testing/screen-width';
 import { mfaUser, usersAnswer } from '../testing/fixtures';
+import { SEARCH_DELAY_MS } from './users-filters';
 import { UsersPanel } from './users-panel';
 
 const USERS = '/api/admin/mfa/users';
@@ -103,6 +104,11 @@ describe('who has enrolled', () => {
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Clear filters' }));
     await vi.waitFor(() => expect(api.sent('GET', USERS)).toHaveLength(2));
+    expect(screen.getByLabelText<HTMLInputElement>('Search').value).toBe('');
+    expect(screen.getByLabelText<HTMLSelectElement>('Role').value).toBe('');
+    // The cleared search stays cleared once the typing delay has passed.
+    await new Promise((resolve) => setTimeout(resolve, SEARCH_DELAY_MS + 100));
+    expect(api.sent('GET', `${USERS}?search=jane`)).toHaveLength(1);
   });
 
   it('opens on the filters its address names', async () => {
