@@ -1,41 +1,34 @@
 import type { TBatch, TValue } from './batch';
+import { hashRow, type TRowHash } from './row-md5';
 
 /**
- * An order-independent content checksum: each row's values are hashed twice
- * (two 32-bit FNV-1a variants) and the hashes are summed modulo 2^32. The same
- * rows in any order give the same result, and a changed value, a lost row or an
- * extra row changes it. Source and destination compute it on the same
- * canonical form (see coerceBatch), so it compares across databases.
+ * An order-independent content checksum: the first 64 bits of each row's MD5 (row-md5.ts:
+ * its values as text, NULL as U+2400, each followed by U+001F, in UTF-8), summed modulo
+ * 2^64, with the row count. The same rows in any order give the same result, and a
+ * changed value, a lost row or an extra row changes it. Defined so each portal database
+ * can compute it over a table itself (checksum-sql.ts): the warehouse's side is summed
+ * here as the rows stream, the destination's in the database, and nothing is read back.
+ * Both work on the same canonical form (see coerceBatch), so it compares across databases.
  */
-export type TChecksum = { rows: number; sumA: number; sumB: number };
+export type TChecksum = {
+  rows: number;
+  /** The sum's high and low 32 bits. */
+  sumA: number;
+  sumB: number;
+};
 
 export const emptyChecksum = (): TChecksum => ({ rows: 0, sumA: 0, sumB: 0 });
 
-const NULL_MARK = 0x2400;
-const SEPARATOR = 0x1f;
+const LOW = 0x100000000;
+const hash: TRowHash = { high: 0, low: 0 };
 
-const addRow = (state: TChecksum, values: readonly TValue[]) => {
-  let a = 0x811c9dc5;
-  let b = 0x050c5d1f;
-  for (let column = 0; column < values.length; column += 1) {
-    const value = values[column];
-    if (value === null || value === undefined) {
-      a = Math.imul(a ^ NULL_MARK, 0x01000193);
-      b = Math.imul(b ^ NULL_MARK, 0x5bd1e995);
-    } else {
-      const text = typeof value === 'string' ? value : String(value);
-      for (let index = 0; index < text.length; index += 1) {
-        const code = text.charCodeAt(index);
-        a = Math.imul(a ^ code, 0x01000193);
-        b = Math.imul(b ^ code, 0x5bd1e995);
-      }
-    }
-    a = Math.imul(a ^ SEPARATOR, 0x01000193);
-    b = Math.imul(b ^ SEPARATOR, 0x5bd1e995);
-  }
+const addRow = (state: TChecksum, values: readonly (TValue | undefined)[]) => {
+  hashRow(values, hash);
+  const low = state.sumB + hash.low;
+  const carry = low >= LOW ? 1 : 0;
   state.rows += 1;
-  state.sumA = (state.sumA + (a >>> 0)) >>> 0;
-  state.sumB = (state.sumB + ((b ^ (b >>> 15)) >>> 0)) >>> 0;
+  state.sumB = low - carry * LOW;
+  state.sumA = (state.sumA + hash.high + carry) >>> 0;
 };
 
 export const addBatch = (state: TChecksum, batch: TBatch) => {
@@ -67,6 +60,23 @@ export const addRows = (state: TChecksum, rows: readonly (readonly unknown[])[])
   for (const row of rows) {
     addReadBackRow(state, row);
   }
+};
+
+/**
+ * The checksum a database computed (checksum-sql.ts): its row count and its sum of the
+ * rows' 64-bit hashes, as the database's exact decimal (any size, either sign: the sum is
+ * taken modulo 2^64 here).
+ */
+export const checksumOfSum = (rows: unknown, sum: unknown): TChecksum => {
+  // No rows: SUM is NULL. Anything but an exact integer (a float the driver rounded) throws.
+  const exact =
+    typeof sum === 'string' || typeof sum === 'number' || typeof sum === 'bigint' ? sum : 0;
+  const total = BigInt.asUintN(64, BigInt(exact));
+  return {
+    rows: Number(rows),
+    sumA: Number(total >> 32n),
+    sumB: Number(total & 0xffffffffn),
+  };
 };
 
 export const formatChecksum = (state: TChecksum) =>

@@ -1,7 +1,8 @@
 import { createConnection } from 'mysql2';
 import { mysqlConnectionOptions } from '../../db/database';
 import { columnKind, type TDestinationColumn } from '../batch';
-import { addReadBackRow, emptyChecksum } from '../checksum';
+import { addReadBackRow, checksumOfSum, emptyChecksum } from '../checksum';
+import { inDatabase, mysqlChecksumSql } from './checksum-sql';
 import { runSteps } from './incremental';
 import { isInfileRefused, lazySink, openInfileSink, type TRowSink } from './mysql-infile';
 import { openInsertSink } from './mysql-insert';
@@ -60,7 +61,30 @@ export const openMysqlLoader = async (
     }));
   };
 
+  /** The text columns MD5 must see converted to UTF-8 (./checksum-sql.ts). */
+  const notUtf8 = async (table: string) => {
+    const [rows] = await connection.query(
+      `SELECT COLUMN_NAME AS name FROM information_schema.columns
+       WHERE table_schema = DATABASE() AND table_name = ? AND CHARACTER_SET_NAME <> 'utf8mb4'`,
+      [table],
+    );
+    return new Set((rows as { name: string }[]).map((row) => row.name));
+  };
+
+  /** Count and content checksum in one aggregate statement; rows with reals read back. */
   const readBack = async (plan: TLoadPlan): Promise<TDestinationState> => {
+    if (inDatabase(plan.columns)) {
+      const sql = mysqlChecksumSql({
+        plan,
+        quote,
+        stage: quote(STAGE_TABLE),
+        convert: await notUtf8(plan.table),
+      });
+      const [rows] = await connection.query({ sql, rowsAsArray: true });
+      const [count, sum] = (rows as unknown[][])[0] ?? [];
+      const checksum = checksumOfSum(count, sum);
+      return { count: checksum.rows, checksum };
+    }
     const checksum = emptyChecksum();
     const stream = core
       .query({ sql: readBackSql(plan, quote, quote(STAGE_TABLE)), rowsAsArray: true })

@@ -1,6 +1,8 @@
 import pg from 'pg';
 import '../../db/database';
 import { columnKind, type TDestinationColumn } from '../batch';
+import { checksumOfSum } from '../checksum';
+import { inDatabase, postgresChecksumSql } from './checksum-sql';
 import { numberedPlaceholders, runSteps } from './incremental';
 import { copyOutChecksum, openCopyIn } from './pg-copy';
 import { encodeRows } from './pg-copy-text';
@@ -26,9 +28,9 @@ const ROWS_PER_CHUNK = 4096;
  * `COPY ... FROM STDIN` (text format, ./pg-copy-text.ts): straight into the table for a
  * replace (after a DELETE, so readers keep seeing the previous rows until COMMIT, MVCC),
  * into a temporary staging table for an upsert or append, moved by one INSERT ... SELECT.
- * Reconciliation reads the rows back with `COPY (SELECT ...) TO STDOUT` and hashes them
- * as they stream (the checksum is FNV over UTF-16 code units, which SQL cannot compute
- * at any useful speed, see checksum.ts).
+ * Reconciliation's count and content checksum are one aggregate statement
+ * (./checksum-sql.ts); only a table with real columns is read back, with
+ * `COPY (SELECT ...) TO STDOUT`, and hashed in Node as it streams.
  */
 export const openPostgresLoader = async (
   url: string,
@@ -37,6 +39,8 @@ export const openPostgresLoader = async (
   const rowsPerChunk = options.rowsPerStatement ?? ROWS_PER_CHUNK;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  const encoding = await client.query<{ server_encoding: string }>('SHOW server_encoding');
+  const utf8 = encoding.rows[0]?.server_encoding.toUpperCase() === 'UTF8';
 
   const describe = async (table: string): Promise<TDestinationColumn[]> => {
     const result = await client.query<{ column_name: string; udt_name: string }>(
@@ -51,12 +55,23 @@ export const openPostgresLoader = async (
     }));
   };
 
-  const readBack = (plan: TLoadPlan): Promise<TDestinationState> =>
-    copyOutChecksum(
-      client,
-      readBackSql(plan, quote, quote(STAGE_TABLE)),
-      plan.columns.map((column) => column.kind),
-    );
+  const readBack = async (plan: TLoadPlan): Promise<TDestinationState> => {
+    const stage = quote(STAGE_TABLE);
+    if (!inDatabase(plan.columns)) {
+      return copyOutChecksum(
+        client,
+        readBackSql(plan, quote, stage),
+        plan.columns.map((column) => column.kind),
+      );
+    }
+    const result = await client.query<unknown[]>({
+      text: postgresChecksumSql({ plan, quote, stage, utf8 }),
+      rowMode: 'array',
+    });
+    const [rows, sum] = result.rows[0] ?? [];
+    const checksum = checksumOfSum(rows, sum);
+    return { count: checksum.rows, checksum };
+  };
 
   // Incremental steps (issue 33), see ./incremental.ts.
   const runStep = async (step: TLoadStep) => {
@@ -154,7 +169,7 @@ export const openPostgresLoader = async (
     }
   };
 
-  // One COPY statement reads a consistent snapshot on its own: no transaction needed.
+  // One statement reads a consistent snapshot on its own: no transaction needed.
   const inspect = (table: string, columns: TDestinationColumn[]) =>
     readBack({ table, columns, mode: 'replace', keyColumns: [] });
 

@@ -1,11 +1,12 @@
 import { openSqliteFile } from '../../db/sqlite-driver';
 import { columnKind, type TBatch, type TDestinationColumn, type TValue } from '../batch';
-import { addReadBackRow, emptyChecksum } from '../checksum';
+import { addReadBackRow, checksumOfSum, emptyChecksum, type TChecksum } from '../checksum';
+import { SQLITE_CHECKSUM, sqliteChecksumSql } from './checksum-sql';
 import { checkStep } from './incremental';
 import {
   STAGE_TABLE,
-  readBackSql,
   updateColumns,
+  type TLoadPlan,
   type TDestinationState,
   type TLoadOptions,
   type TLoadStep,
@@ -21,14 +22,35 @@ const MAX_PARAMETERS = 32_766;
 /**
  * SQLite: rows go first into a temporary table on the loader's own connection
  * (private to it, so no lock on the portal file while the warehouse streams),
- * then one short IMMEDIATE transaction moves them into place, reads them back
- * for reconciliation and commits. The write lock is never held across an
+ * then one short IMMEDIATE transaction moves them into place, computes their
+ * count and checksum for reconciliation and commits. The write lock is never held across an
  * await: better-sqlite3 is synchronous, and another connection in this process
  * waiting on the lock would block the event loop that has to release it.
  */
 export const openSqliteLoader = (file: string, options: TLoaderOptions = {}): TLoader => {
   const db = openSqliteFile(file);
   db.pragma('busy_timeout = 5000');
+  // The content checksum as an aggregate of this connection, so reconciliation is one
+  // statement as on the other databases (./checksum-sql.ts); the sum leaves as text.
+  db.aggregate(SQLITE_CHECKSUM, {
+    varargs: true,
+    deterministic: true,
+    start: (): TChecksum => emptyChecksum(),
+    step: (state: TChecksum, ...values: unknown[]) => {
+      addReadBackRow(state, values);
+    },
+    result: (state: TChecksum) => ((BigInt(state.sumA) << 32n) | BigInt(state.sumB)).toString(),
+  });
+
+  /** Count and content checksum of the rows reconciliation compares. */
+  const checksumOf = (plan: TLoadPlan): TDestinationState => {
+    const [rows, sum] = db
+      .prepare(sqliteChecksumSql({ plan, quote, stage: STAGE }))
+      .raw(true)
+      .get() as [number, string | null];
+    const checksum = checksumOfSum(rows, sum);
+    return { count: checksum.rows, checksum };
+  };
 
   const describe = async (table: string): Promise<TDestinationColumn[]> => {
     const rows = db.prepare(`PRAGMA main.table_info(${quote(table)})`).all() as {
@@ -151,12 +173,7 @@ export const openSqliteLoader = (file: string, options: TLoaderOptions = {}): TL
           // "WHERE true" tells SQLite's parser the ON CONFLICT belongs to the INSERT.
           db.prepare(`${copy} WHERE true ON CONFLICT (${keys}) ${action}`).run();
         }
-        const checksum = emptyChecksum();
-        const reader = db.prepare(readBackSql(plan, quote, STAGE)).raw(true);
-        for (const row of reader.iterate() as Iterable<unknown[]>) {
-          addReadBackRow(checksum, row);
-        }
-        const state = { count: checksum.rows, checksum };
+        const state = checksumOf(plan);
         // Throwing here rolls the move back: the table keeps its previous rows.
         verify(state);
         runAfterLoad();
@@ -176,15 +193,8 @@ export const openSqliteLoader = (file: string, options: TLoaderOptions = {}): TL
     }
   };
 
-  const inspect = async (table: string, columns: TDestinationColumn[]) => {
-    const checksum = emptyChecksum();
-    const plan = { table, columns, mode: 'replace' as const, keyColumns: [] };
-    const reader = db.prepare(readBackSql(plan, quote, STAGE)).raw(true);
-    for (const row of reader.iterate() as Iterable<unknown[]>) {
-      addReadBackRow(checksum, row);
-    }
-    return { count: checksum.rows, checksum };
-  };
+  const inspect = async (table: string, columns: TDestinationColumn[]) =>
+    checksumOf({ table, columns, mode: 'replace', keyColumns: [] });
 
   return {
     dialect: 'sqlite',

@@ -78,12 +78,15 @@ export const STAGE_TABLE = '_sync_stage';
 export const updateColumns = (plan: TLoadPlan) =>
   plan.columns.map((column) => column.name).filter((name) => !plan.keyColumns.includes(name));
 
-/** The SELECT that reads back what reconciliation compares, for one quoting style. */
-export const readBackSql = (plan: TLoadPlan, quote: (name: string) => string, stage: string) => {
-  const columns = plan.columns.map((column) => `t.${quote(column.name)}`).join(', ');
-  if (plan.mode === 'upsert') {
-    const on = plan.keyColumns.map((key) => `t.${quote(key)} = s.${quote(key)}`).join(' AND ');
-    return `SELECT ${columns} FROM ${quote(plan.table)} AS t JOIN ${stage} AS s ON ${on}`;
+/** FROM and JOIN of the rows reconciliation compares: the table, or the rows an upsert staged. */
+export const comparedRows = (plan: TLoadPlan, quote: (name: string) => string, stage: string) => {
+  if (plan.mode !== 'upsert') {
+    return `${quote(plan.table)} AS t`;
   }
-  return `SELECT ${columns} FROM ${quote(plan.table)} AS t`;
+  const on = plan.keyColumns.map((key) => `t.${quote(key)} = s.${quote(key)}`).join(' AND ');
+  return `${quote(plan.table)} AS t JOIN ${stage} AS s ON ${on}`;
 };
+
+/** The SELECT that reads back what reconciliation compares, for one quoting style. */
+export const readBackSql = (plan: TLoadPlan, quote: (name: string) => string, stage: string) =>
+  `SELECT ${plan.columns.map((column) => `t.${quote(column.name)}`).join(', ')} FROM ${comparedRows(plan, quote, stage)}`;
