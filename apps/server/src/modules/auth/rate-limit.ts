@@ -49,18 +49,37 @@ export const EMAIL_CHANGE_LIMITS = {
   addressMaxTries: 20,
 } as const;
 
+/**
+ * A passkey prompt's options store a ceremony before anyone is known (issue 35): every request
+ * counts, per client address, so no one can fill the table.
+ */
+export const PASSKEY_PROMPT_LIMITS = {
+  windowMs: 15 * MINUTE,
+  accountMaxTries: 60,
+  addressMaxTries: 60,
+} as const;
+
 export type TAttemptKind =
   | 'login'
   | 'forgot_password'
   | 'change_password'
   | 'email_change'
   /** A code from an authenticator app or a recovery code (issue 35), per account. */
-  | 'second_factor';
+  | 'second_factor'
+  /** Options for a passkey sign-in's prompt, per address (the account is the address). */
+  | 'passkey_prompt';
 
-/** The kinds that send mail: every request counts, against plain per-account and per-address caps. */
+/**
+ * The kinds that send mail, or store a row before anyone is known: every request counts,
+ * against plain per-account and per-address caps.
+ */
 const MAIL_LIMITS: Partial<
   Record<TAttemptKind, { windowMs: number; accountMaxTries: number; addressMaxTries: number }>
-> = { forgot_password: FORGOT_PASSWORD_LIMITS, email_change: EMAIL_CHANGE_LIMITS };
+> = {
+  forgot_password: FORGOT_PASSWORD_LIMITS,
+  email_change: EMAIL_CHANGE_LIMITS,
+  passkey_prompt: PASSKEY_PROMPT_LIMITS,
+};
 
 const REFUSALS: Partial<Record<TAttemptKind, string>> = {
   email_change: PROFILE_MESSAGES.emailChangeTooMany,

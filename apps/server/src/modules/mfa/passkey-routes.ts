@@ -14,6 +14,7 @@ import { setSessionCookies } from '../../lib/auth-cookies';
 import { requireAuth } from '../../plugins/auth';
 import { AppError, ZErrorBody } from '../../plugins/errors';
 import { authContext } from '../auth/context';
+import { addressKey, takeAttempt } from '../auth/rate-limit';
 import { challengeId } from '../auth/service';
 import { addPasskey, signInWithPasskey } from './passkey-service';
 import {
@@ -94,6 +95,13 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const ctx = authContext(app, request);
       const party = requireRelyingParty(rp);
+      // Each answer stores a ceremony before anyone is known: counted per client address.
+      await takeAttempt(ctx.db, {
+        kind: 'passkey_prompt',
+        ip: ctx.ip,
+        account: `address:${addressKey(ctx.ip)}`,
+        now: ctx.clock(),
+      });
       const { challenge: token, remember_me: rememberMe } = request.body;
       if (token === undefined) {
         const answer = await passkeySignInOptions(ctx, party, { kind: 'sign_in', rememberMe });

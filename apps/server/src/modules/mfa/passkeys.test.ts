@@ -296,6 +296,22 @@ describe.each(testDialects())('passkeys [%s]', (dialect) => {
     );
   });
 
+  it('answers an address at most 60 passkey prompts in 15 minutes', async () => {
+    const prompt = () =>
+      app().inject({
+        method: 'POST',
+        url: '/api/login/passkey/options',
+        payload: {},
+        remoteAddress: '10.9.9.9',
+      });
+    for (let i = 0; i < 60; i += 1) {
+      expect((await prompt()).statusCode).toBe(200);
+    }
+    expect((await prompt()).statusCode).toBe(429);
+    clock.advance(16 * 60_000);
+    expect((await prompt()).statusCode).toBe(200);
+  });
+
   it('renames a passkey, removes it only with the password, then the password alone signs in', async () => {
     const email = 'passkey-remove@example.com';
     const { id, jar } = await enrolled(email, { name: 'Passkey' });
