@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { ROLES, type TRole } from './roles';
-import type { TAppPath } from './routes';
 import { ZLine } from './text';
 
 /**
@@ -15,7 +14,7 @@ import { ZLine } from './text';
  *
  * A user whose role requires a factor and who has none is signed in with an owed enrolment:
  * every route answers 403 'Two-step verification required' (AUTH_MESSAGES) but enrolment,
- * check-auth and logout, and the web app sends them to SECURITY_SETUP_PATH.
+ * check-auth and logout, and the web app sends them to SECURITY_SETUP_PATH (routes.ts).
  */
 
 export const MFA_POLICY_MESSAGES = {
@@ -28,9 +27,6 @@ export const MFA_POLICY_MESSAGES = {
     'Add two-step verification to your own account (My Profile › Security) before requiring it for your role.',
   userNotFound: 'User not found',
 } as const;
-
-/** Where a user who owes a factor enrols (a signed-in route, as /change-password is). */
-export const SECURITY_SETUP_PATH = '/security-setup' satisfies TAppPath;
 
 export const MFA_USERS_PAGE_SIZE = 25;
 

@@ -70,6 +70,9 @@ export const rolesFor = (path: TAppPath): readonly TRole[] => {
 export const canOpen = (role: string, path: TAppPath): boolean =>
   rolesFor(path).some((allowed) => allowed === role);
 
+/** Where a user who owes a second factor enrols (issue 35), as /change-password is for a password. */
+export const SECURITY_SETUP_PATH: TAppPath = '/security-setup';
+
 /** The public area's own page for any address under /public that names no page. */
 export const PUBLIC_HOME: TAppPath = '/public/support';
 

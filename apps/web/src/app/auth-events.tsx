@@ -50,6 +50,12 @@ export const AuthEvents = () => {
           queryClient.setQueryData(authQueryKey, UNAUTHENTICATED);
           return;
         }
+        // The server refused a call because a second factor must be added first (the role
+        // became required while signed in): the guard sends the user to enrol.
+        if (event === 'mfa-enrolment-required') {
+          void queryClient.invalidateQueries({ queryKey: authQueryKey });
+          return;
+        }
         // The server refused a call because the password must change first.
         if (pathname.current !== CHANGE_PASSWORD_PATH && !redirectLoopDetected()) {
           noteAutomaticRedirect();

@@ -35,4 +35,6 @@ export const SCREEN_MODULES = {
   '/unsubscribe': () => import('./unsubscribe-route'),
   '/admin/notifications': () =>
     import('../features/notifications/components/notification-stats-page'),
+  '/admin/security': () => import('../features/mfa-admin/components/mfa-admin-page'),
+  '/security-setup': () => import('../features/security/components/security-setup-page'),
 } satisfies Record<Exclude<TAppPath, '/login'>, () => Promise<unknown>>;

@@ -51,6 +51,15 @@ const NotificationStats = lazyComponent(
   SCREEN_MODULES['/admin/notifications'],
   (module) => module.NotificationStatsPage,
 );
+const SignInSecurity = lazyComponent(
+  SCREEN_MODULES['/admin/security'],
+  (module) => module.MfaAdminPage,
+);
+
+const SecuritySetup = lazyComponent(
+  SCREEN_MODULES['/security-setup'],
+  (module) => module.SecuritySetupPage,
+);
 
 const Contact = lazyComponent(SCREEN_MODULES['/contact'], (module) => module.ContactRoute);
 const Profile = lazyComponent(SCREEN_MODULES['/profile'], (module) => module.ProfileRoute);
@@ -132,6 +141,12 @@ export const APP_PAGES: readonly TAppPage[] = [
     inNav: true,
     ...lazyScreen(NotificationStats),
   },
+  {
+    path: '/admin/security',
+    title: 'Sign-in Security',
+    inNav: true,
+    ...lazyScreen(SignInSecurity),
+  },
   { path: '/admin/bulk-upload', title: 'Bulk User Upload', inNav: true, ...lazyScreen(BulkUpload) },
   {
     path: '/admin/patient-portal-activation',
@@ -143,6 +158,12 @@ export const APP_PAGES: readonly TAppPage[] = [
   { path: '/profile', title: 'My Profile', inNav: true, ...lazyScreen(Profile) },
   // Reached from the header's bell, on every screen and for every role.
   { path: '/notifications', title: 'Notifications', inNav: false, ...lazyScreen(Notifications) },
+  {
+    path: '/security-setup',
+    title: 'Set up two-step verification',
+    inNav: false,
+    ...lazyScreen(SecuritySetup),
+  },
   {
     path: '/change-password',
     title: 'Change Password',

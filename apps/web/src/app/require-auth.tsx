@@ -1,6 +1,7 @@
 import { useDeferredValue, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Button } from '../components/ui/button';
+import { SECURITY_SETUP_PATH } from '@portal/domain/routes';
 import { Spinner } from '../components/ui/spinner';
 import { useCheckAuth } from '../features/auth/api/check-auth';
 import type { TLoginLocationState } from '../features/auth/components/login-page';
@@ -23,8 +24,8 @@ const RedirectToChangePassword = () => {
 };
 
 /**
- * The signed-in area's guard: a session, then the forced password change. Role checks per
- * screen come after it (RoleGate), inside the shared layout.
+ * The signed-in area's guard: a session, then the forced password change, then an owed
+ * second factor. Role checks per screen come after it (RoleGate), inside the shared layout.
  */
 export const RequireAuth = () => {
   const auth = useCheckAuth();
@@ -72,6 +73,14 @@ export const RequireAuth = () => {
     // After a loop redirects stop; the layout then shows the way to /change-password in
     // place of the screen (app-layout.tsx), so the screen is still never drawn.
     return redirectLoopDetected() ? <Outlet /> : <RedirectToChangePassword key={location.key} />;
+  }
+  // A second factor owed (issue 35) comes after the password: nothing else opens before it.
+  if (
+    auth.data.user.mfa_enrolment_required &&
+    location.pathname !== SECURITY_SETUP_PATH &&
+    location.pathname !== CHANGE_PASSWORD_PATH
+  ) {
+    return <Navigate to={SECURITY_SETUP_PATH} replace />;
   }
   return <Outlet />;
 };

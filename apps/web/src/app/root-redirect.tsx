@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { landingPathFor } from '@portal/domain/routes';
+import { SECURITY_SETUP_PATH, landingPathFor } from '@portal/domain/routes';
 import { Spinner } from '../components/ui/spinner';
 import { useCheckAuth } from '../features/auth/api/check-auth';
 
@@ -19,6 +19,9 @@ export const RootRedirect = () => {
   }
   if (user.password_reset_required) {
     return <Navigate to="/change-password" replace />;
+  }
+  if (user.mfa_enrolment_required) {
+    return <Navigate to={SECURITY_SETUP_PATH} replace />;
   }
   return <Navigate to={landingPathFor(user.role)} replace />;
 };

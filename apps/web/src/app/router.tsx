@@ -58,6 +58,7 @@ export const prefetchOpenedPage = (queryClient: QueryClient, auth: TAuthState) =
     openedOn?.prefetch &&
     user &&
     !user.password_reset_required &&
+    !user.mfa_enrolment_required &&
     canOpen(user.role, openedOn.path)
   ) {
     openedOn.prefetch(queryClient, user);

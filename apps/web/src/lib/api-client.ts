@@ -25,6 +25,8 @@ export class ApiError extends Error {
   readonly serverError: string | undefined;
   /** A 403 "Password reset required": the user must change their password first. */
   readonly passwordResetRequired: boolean;
+  /** A 403 "Two-step verification required": the user must add a second factor first. */
+  readonly mfaEnrolmentRequired: boolean;
 
   constructor(status: number, message: string, body: { error?: string; code?: string } = {}) {
     super(message);
@@ -33,6 +35,7 @@ export class ApiError extends Error {
     this.serverError = body.error;
     this.passwordResetRequired =
       status === 403 && body.error === AUTH_MESSAGES.passwordResetRequired;
+    this.mfaEnrolmentRequired = status === 403 && body.error === AUTH_MESSAGES.mfaEnrolmentRequired;
   }
 }
 
@@ -49,7 +52,7 @@ export class SessionExpiredError extends ApiError {
   }
 }
 
-export type TAuthEvent = 'session-expired' | 'password-reset-required';
+export type TAuthEvent = 'session-expired' | 'password-reset-required' | 'mfa-enrolment-required';
 const listeners = new Set<(event: TAuthEvent) => void>();
 
 /** The app listens to send the user to /login or /change-password. */
@@ -226,6 +229,9 @@ export const createApiClient = (fetchImpl: TFetch = (...args) => fetch(...args))
       );
       if (error.passwordResetRequired) {
         emit('password-reset-required');
+      }
+      if (error.mfaEnrolmentRequired) {
+        emit('mfa-enrolment-required');
       }
       throw error;
     }

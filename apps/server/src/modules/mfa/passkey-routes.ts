@@ -41,6 +41,8 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/profile/passkeys/options',
     {
       onRequest: app.authenticate,
+      // A user who owes a second factor may add a passkey as it (issue 35's policy).
+      config: { allowMfaEnrolmentRequired: true },
       schema: {
         summary: "Options for the browser's prompt that creates a passkey, and its ceremony",
         tags: ['profile'],
@@ -64,6 +66,8 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/profile/passkeys',
     {
       onRequest: app.authenticate,
+      // A user who owes a second factor may add a passkey as it (issue 35's policy).
+      config: { allowMfaEnrolmentRequired: true },
       schema: {
         summary: 'The new passkey the browser made, named: it is added',
         tags: ['profile'],

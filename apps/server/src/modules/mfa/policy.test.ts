@@ -23,6 +23,8 @@ const OPEN_WHILE_OWED = new Set([
   'GET /api/profile/security',
   'POST /api/profile/totp',
   'POST /api/profile/totp/confirm',
+  'POST /api/profile/passkeys/options',
+  'POST /api/profile/passkeys',
 ]);
 
 describe.each(testDialects())('two-step verification required per role [%s]', (dialect) => {

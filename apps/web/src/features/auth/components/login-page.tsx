@@ -2,7 +2,7 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { TLoginResponse } from '@portal/domain/auth-api';
 import type { TMfaChallengeResponse } from '@portal/domain/mfa-api';
-import { landingPathFor } from '@portal/domain/routes';
+import { SECURITY_SETUP_PATH, landingPathFor } from '@portal/domain/routes';
 import { Alert } from '../../../components/ui/alert';
 import { AuthCard } from '../../../components/ui/auth-card';
 import { Spinner } from '../../../components/ui/spinner';
@@ -61,7 +61,9 @@ export const LoginPage = () => {
     setSignedIn(true);
     const target = user.password_reset_required
       ? '/change-password'
-      : (returnPathFor(user.role, from) ?? landingPathFor(user.role));
+      : user.mfa_enrolment_required
+        ? SECURITY_SETUP_PATH
+        : (returnPathFor(user.role, from) ?? landingPathFor(user.role));
     navigateTimer.current = window.setTimeout(
       () => void navigate(target, { replace: true }),
       POST_LOGIN_NAVIGATE_MS,
