@@ -36,7 +36,7 @@ export const signIn = async (
   if (options.rememberMe) {
     await page.getByRole('checkbox', { name: 'Remember me' }).check();
   }
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 };
 
 /**
