@@ -39,5 +39,15 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: /specs\/policy\// },
+    // Portal-wide settings (a second factor required for a role): after every other spec, so
+    // none of them meets the setting half-way.
+    {
+      name: 'policy',
+      use: { ...devices['Desktop Chrome'] },
+      testMatch: /specs\/policy\/.*\.spec\.ts/,
+      dependencies: ['chromium'],
+    },
+  ],
 });
