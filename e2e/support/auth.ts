@@ -3,7 +3,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -167,4 +167,17 @@ export const firstSignIn = async (
   await page.getByRole('button', { name: 'Set Password & Continue' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole('button', { name: 'Skip for now' }).click();
+};
+
+/**
+ * A screenshot for people to look at (e2e/screenshots), taken only when E2E_SCREENSHOTS is
+ * set: no test reads them, and the suite's hundred-odd full-page captures cost CI time.
+ */
+export const shot = async (
+  target: Page | Locator,
+  options: Parameters<Page['screenshot']>[0] & Parameters<Locator['screenshot']>[0],
+) => {
+  if (process.env.E2E_SCREENSHOTS) {
+    await target.screenshot(options);
+  }
 };

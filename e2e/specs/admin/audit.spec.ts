@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { AUDIT_CSV_COLUMNS } from '@portal/domain/audit-api';
 import type { TPatientListResponse, TPayorOption } from '@portal/domain/patients-api';
-import { expectNoA11yViolations, signIn } from '../../support/auth';
+import { expectNoA11yViolations, signIn, shot } from '../../support/auth';
 
 test('an admin filters the audit trail to one patient and downloads it as CSV', async ({
   page,
@@ -47,13 +47,13 @@ test('an admin filters the audit trail to one patient and downloads it as CSV', 
   await expect(page.getByRole('heading', { name: /^Entries \(\d+\)$/ })).toBeVisible();
   const shown = await rows.count();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/audit-trail.png', fullPage: true });
+  await shot(page, { path: 'screenshots/audit-trail.png', fullPage: true });
 
   // On a phone the rows become cards.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(table).toBeHidden();
   await expect(page.getByTestId('audit-card').filter({ hasText: patientId }).first()).toBeVisible();
-  await page.screenshot({ path: 'screenshots/audit-trail-mobile.png', fullPage: true });
+  await shot(page, { path: 'screenshots/audit-trail-mobile.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 720 });
 
   const downloading = page.waitForEvent('download');

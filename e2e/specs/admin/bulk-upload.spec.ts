@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { BULK_ROW_ERRORS, CSV_FILE_MESSAGES } from '@portal/domain/bulk-users';
 import type { TPayor } from '@portal/domain/portal-activation-api';
-import { expectNoA11yViolations, signIn, uniqueEmail } from '../../support/auth';
+import { expectNoA11yViolations, signIn, uniqueEmail, shot } from '../../support/auth';
 
 const csvFile = (name: string, text: string) => ({
   name,
@@ -77,7 +77,7 @@ test('an admin uploads 20 users with 3 bad rows, downloads the results, and a ne
   await expect(failed).toContainText(BULK_ROW_ERRORS.roleMismatch('admin', '3'));
   await expect(failed).toContainText(BULK_ROW_ERRORS.duplicateInFile(5));
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/bulk-upload-results.png', fullPage: true });
+  await shot(page, { path: 'screenshots/bulk-upload-results.png', fullPage: true });
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download Results CSV' }).click();
@@ -105,7 +105,7 @@ test('an admin uploads 20 users with 3 bad rows, downloads the results, and a ne
     'document.documentElement.scrollWidth - document.documentElement.clientWidth',
   );
   expect(overflow).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: 'screenshots/bulk-upload-mobile.png', fullPage: true });
+  await shot(page, { path: 'screenshots/bulk-upload-mobile.png', fullPage: true });
 
   // A created user signs in with the temporary password and must choose a new one.
   const password = createdRows.find((row) => row[2] === email(1))![5]!;

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_DOC_MESSAGES } from '@portal/domain/admin-docs-api';
-import { expectNoA11yViolations, signIn } from '../../support/auth';
+import { expectNoA11yViolations, signIn, shot } from '../../support/auth';
 
 const editorOf = (page: Page) => page.getByRole('textbox', { name: 'Content' });
 const toolbarOf = (page: Page) => page.getByRole('toolbar', { name: 'Formatting' });
@@ -110,7 +110,7 @@ test('an admin writes, edits, reads v1 of and deletes a document', async ({ page
   await toolbarOf(page).getByRole('button', { name: 'Align centre' }).click();
   await expect(create).toBeEnabled();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/admin-docs-form.png', fullPage: true });
+  await shot(page, { path: 'screenshots/admin-docs-form.png', fullPage: true });
 
   await create.click();
   await expect(
@@ -131,7 +131,7 @@ test('an admin writes, edits, reads v1 of and deletes a document', async ({ page
   await expect(listItem).toContainText('Troubleshooting');
   await expect(listItem).toContainText('Fixed');
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/admin-docs-view.png', fullPage: true });
+  await shot(page, { path: 'screenshots/admin-docs-view.png', fullPage: true });
   // The success banner closes by itself after 5 s.
   await expect(page.getByText(ADMIN_DOC_MESSAGES.created)).toBeHidden({ timeout: 8_000 });
 
@@ -159,7 +159,7 @@ test('an admin writes, edits, reads v1 of and deletes a document', async ({ page
   ).toBeVisible();
   await expect(view).not.toContainText('Then print a test page.');
   await expect(view.getByRole('button', { name: 'Edit' })).toHaveCount(0);
-  await page.screenshot({ path: 'screenshots/admin-docs-version-1.png', fullPage: true });
+  await shot(page, { path: 'screenshots/admin-docs-version-1.png', fullPage: true });
   await view.getByRole('button', { name: 'Back to the current version' }).click();
   await expect(view.getByText('Version 2', { exact: true })).toBeVisible();
 
@@ -188,7 +188,7 @@ test('an admin writes, edits, reads v1 of and deletes a document', async ({ page
   await expect(dialog).toContainText(ADMIN_DOC_MESSAGES.confirmDelete);
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/admin-docs-delete.png' });
+  await shot(page, { path: 'screenshots/admin-docs-delete.png' });
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(view.getByRole('button', { name: 'Delete' })).toBeFocused();
@@ -249,7 +249,7 @@ test('blank content keeps Create disabled, and leaving unsaved text asks first',
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Keep editing' })).toBeFocused();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/admin-docs-discard.png' });
+  await shot(page, { path: 'screenshots/admin-docs-discard.png' });
   await dialog.getByRole('button', { name: 'Keep editing' }).click();
   await expect(dialog).toBeHidden();
   await expect(alpha).toBeFocused();

@@ -8,7 +8,7 @@ import type {
   TPayor,
 } from '@portal/domain/portal-activation-api';
 import { PORTAL_ACTIVATION_MESSAGES } from '@portal/domain/portal-activation-api';
-import { expectNoA11yViolations, signIn } from '../../support/auth';
+import { expectNoA11yViolations, signIn, shot } from '../../support/auth';
 
 type TPicked = TPatientWithoutPortal & { payor: TPayor; orders: number };
 
@@ -128,7 +128,7 @@ test('an admin activates two patients from search and one by CSV; the patient si
   await checkboxOf(second!).check();
   await expect(page.getByText(/^2 patient\(s\) selected •/)).toBeVisible();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/portal-activation-search.png', fullPage: true });
+  await shot(page, { path: 'screenshots/portal-activation-search.png', fullPage: true });
   // Activation asks first, saying how many; Cancel changes nothing and focus comes back.
   const activateSelected = page.getByRole('button', { name: 'Activate Selected (2)' });
   await activateSelected.click();
@@ -151,7 +151,7 @@ test('an admin activates two patients from search and one by CSV; the patient si
   // The list reloads: both patients have portal access now.
   await expect(checkboxOf(first!)).toHaveCount(0);
   await expect(checkboxOf(second!)).toHaveCount(0);
-  await page.screenshot({ path: 'screenshots/portal-activation-results.png', fullPage: true });
+  await shot(page, { path: 'screenshots/portal-activation-results.png', fullPage: true });
 
   // Changing tab clears the results.
   await page.getByRole('tab', { name: 'CSV Upload' }).click();
@@ -168,7 +168,7 @@ test('an admin activates two patients from search and one by CSV; the patient si
     'Patient already has portal access',
   );
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/portal-activation-csv.png', fullPage: true });
+  await shot(page, { path: 'screenshots/portal-activation-csv.png', fullPage: true });
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download Results CSV' }).click();
@@ -203,7 +203,7 @@ test('an admin activates two patients from search and one by CSV; the patient si
   await expect(
     patientPage.getByRole('list', { name: 'Orders, newest first' }).getByRole('article').first(),
   ).toBeVisible();
-  await patientPage.screenshot({
+  await shot(patientPage, {
     path: 'screenshots/portal-activation-patient.png',
     fullPage: true,
   });
@@ -229,7 +229,7 @@ test('a patient list that fails to load says so with Retry and keeps the screen'
   await expect(page.getByRole('searchbox', { name: 'Search' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Payor' })).toBeVisible();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/portal-activation-list-error.png', fullPage: true });
+  await shot(page, { path: 'screenshots/portal-activation-list-error.png', fullPage: true });
 
   await page.unroute(listCall);
   await failure.getByRole('button', { name: 'Retry' }).click();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { REORDER_CSV_COLUMNS, type TReorderResponse } from '@portal/domain/analytics';
-import { expectNoA11yViolations, signIn } from '../../support/auth';
+import { expectNoA11yViolations, signIn, shot } from '../../support/auth';
 
 const openAnalytics = async (page: Page) => {
   await signIn(page, 'admin@example.com');
@@ -46,7 +46,7 @@ test('an admin switches periods and sees the cards and chart follow', async ({ p
   await statusChart.scrollIntoViewIfNeeded();
   await expect(statusChart.locator('.recharts-bar-rectangle').first()).toBeVisible();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/analytics-processing-time.png', fullPage: true });
+  await shot(page, { path: 'screenshots/analytics-processing-time.png', fullPage: true });
 
   const monthCards = (await cards.textContent()) ?? '';
   const monthFigures = (await figures.textContent()) ?? '';
@@ -100,7 +100,7 @@ test('an admin opens each reorder view and follows a patient to the dashboard', 
     attention.getByText(/^(\d+ days overdue|Due today|Due tomorrow|Due in \d+ days)$/).first(),
   ).toBeVisible();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/analytics-reorder-overview.png', fullPage: true });
+  await shot(page, { path: 'screenshots/analytics-reorder-overview.png', fullPage: true });
 
   await page.getByRole('tab', { name: 'Patients' }).click();
   const schedule = page.getByRole('table', { name: 'Patient Reorder Schedule' });
@@ -116,7 +116,7 @@ test('an admin opens each reorder view and follows a patient to the dashboard', 
   await expect(schedule.getByRole('row')).toHaveCount(Math.min(20, total) + 1);
   await expect(schedule.getByRole('row').nth(1)).toContainText(/\w{3} \d{1,2}, \d{4}/);
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/analytics-reorder-patients.png', fullPage: true });
+  await shot(page, { path: 'screenshots/analytics-reorder-patients.png', fullPage: true });
   // Past the first 20: the next page, and back.
   if (total > 20) {
     const pages = page.getByRole('navigation', { name: 'Patient Reorder Schedule pages' });
@@ -153,7 +153,7 @@ test('an admin opens each reorder view and follows a patient to the dashboard', 
   );
   await expect(page.getByText('Min cycle').first()).toBeVisible();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/analytics-reorder-categories.png', fullPage: true });
+  await shot(page, { path: 'screenshots/analytics-reorder-categories.png', fullPage: true });
 
   // A name in the attention list opens that patient on the dashboard.
   await page.getByRole('tab', { name: 'Overview' }).click();
@@ -164,7 +164,7 @@ test('an admin opens each reorder view and follows a patient to the dashboard', 
   await expect(
     page.getByRole('heading', { name: new RegExp(`^Orders for ${name}`) }),
   ).toBeVisible();
-  await page.screenshot({ path: 'screenshots/analytics-patient-on-dashboard.png', fullPage: true });
+  await shot(page, { path: 'screenshots/analytics-patient-on-dashboard.png', fullPage: true });
 });
 
 test('a case manager gets Access Denied on the screen and 403 from the API', async ({ page }) => {
@@ -211,7 +211,7 @@ test.describe('on a phone', () => {
     await expect(cards.getByRole('listitem').first()).toBeVisible();
     await noSidewaysScroll(page);
     await expectNoA11yViolations(page);
-    await page.screenshot({
+    await shot(page, {
       path: 'screenshots/analytics-reorder-patients-phone.png',
       fullPage: true,
     });

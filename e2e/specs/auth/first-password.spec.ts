@@ -4,6 +4,7 @@ import {
   expectNoA11yViolations,
   signIn,
   uniqueEmail,
+  shot,
 } from '../../support/auth';
 
 test('a user with a temporary password must set their own before anything else', async ({
@@ -28,7 +29,7 @@ test('a user with a temporary password must set their own before anything else',
   await expect(page.getByText('New password is required')).toHaveCount(0);
   await page.getByLabel('Confirm new password', { exact: true }).fill('Birch-Canyon-31!');
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/first-password.png', fullPage: true });
+  await shot(page, { path: 'screenshots/first-password.png', fullPage: true });
   await page.getByRole('button', { name: 'Set Password & Continue' }).click();
 
   await expect(

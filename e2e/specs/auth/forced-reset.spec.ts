@@ -4,6 +4,7 @@ import {
   expectNoA11yViolations,
   signIn,
   uniqueEmail,
+  shot,
 } from '../../support/auth';
 
 const LOOP_FLAG = 'auth_redirect_loop_detected';
@@ -38,7 +39,7 @@ test('a user who must change their password reaches no other screen by link or a
   await expectChangePasswordScreen(page);
   await expectOnlyChangePasswordAndLogout(page);
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/forced-reset-change-password.png', fullPage: true });
+  await shot(page, { path: 'screenshots/forced-reset-change-password.png', fullPage: true });
 
   // Every typed address ends on /change-password; no screen's data is asked for.
   for (const path of [
@@ -69,7 +70,7 @@ test('a user who must change their password reaches no other screen by link or a
   await expect(menu.getByRole('link')).toHaveText(['Change Password']);
   await expect(page.getByRole('banner').getByRole('button')).toHaveText(['Menu', 'Logout']);
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/forced-reset-phone-menu.png' });
+  await shot(page, { path: 'screenshots/forced-reset-phone-menu.png' });
 });
 
 test('/change-password after /change-password is the spec’s loop: redirects stop, no screen is drawn', async ({
@@ -94,7 +95,7 @@ test('/change-password after /change-password is the spec’s loop: redirects st
   await expect(page.getByText('Failed to load patients')).toHaveCount(0);
   await expectOnlyChangePasswordAndLogout(page);
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/forced-reset-after-loop.png', fullPage: true });
+  await shot(page, { path: 'screenshots/forced-reset-after-loop.png', fullPage: true });
 
   await page.getByRole('main').getByRole('link', { name: 'Change Password' }).click();
   await expectChangePasswordScreen(page);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { TPatientListResponse } from '@portal/domain/patients-api';
-import { expectNoA11yViolations } from '../../support/auth';
+import { expectNoA11yViolations, shot } from '../../support/auth';
 import { fullName, sessionPayorKey, signInToDashboard } from '../../support/dashboard';
 
 /*
@@ -48,7 +48,7 @@ test('an unattended screen warns at 28 minutes and is cleared and signed out at 
   await expect(dialog).toContainText(/signed out in [01]:\d\d/);
   await expect(dialog.getByRole('button', { name: 'Stay signed in' })).toBeFocused();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/idle-logoff-warning.png' });
+  await shot(page, { path: 'screenshots/idle-logoff-warning.png' });
 
   // Stay signed in: a refreshed session the server still answers, and the dialog closes.
   const refreshed = page.waitForResponse(
@@ -79,7 +79,7 @@ test('an unattended screen warns at 28 minutes and is cleared and signed out at 
   // Going back does not bring the patients back.
   await page.goBack();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   await expect(page.getByText(name)).toHaveCount(0);
 });
 

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, expectNoA11yViolations, signIn } from '../../support/auth';
+import { DEMO_PASSWORD, expectNoA11yViolations, signIn, shot } from '../../support/auth';
 
 test('the login page renders its form with no accessibility violations', async ({ page }) => {
   await page.goto('/login');
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveAttribute('type', 'email');
   await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Remember me' })).not.toBeChecked();
@@ -12,7 +12,7 @@ test('the login page renders its form with no accessibility violations', async (
     '/forgot-password',
   );
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/login.png', fullPage: true });
+  await shot(page, { path: 'screenshots/login.png', fullPage: true });
 });
 
 test('an unknown path leads to the login page', async ({ page }) => {
@@ -28,8 +28,8 @@ test('a wrong password shows the spec’s message and keeps the user on /login',
   // Focus lands on the message, not on the page's body: a screen reader reads it out.
   await expect(page.getByRole('alert')).toBeFocused();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
-  await page.screenshot({ path: 'screenshots/login-error.png', fullPage: true });
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
+  await shot(page, { path: 'screenshots/login-error.png', fullPage: true });
 });
 
 test('an admin signs in, lands on the documentation, sees admin navigation and signs out', async ({
@@ -42,7 +42,7 @@ test('an admin signs in, lands on the documentation, sees admin navigation and s
   await expect(nav.getByRole('link', { name: 'Analytics' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Bulk User Upload' })).toBeVisible();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/admin-layout.png', fullPage: true });
+  await shot(page, { path: 'screenshots/admin-layout.png', fullPage: true });
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -62,7 +62,7 @@ test('a case manager lands on the dashboard and is denied /analytics', async ({ 
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
   await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/access-denied.png', fullPage: true });
+  await shot(page, { path: 'screenshots/access-denied.png', fullPage: true });
 });
 
 test('an already signed-in user is sent from /login to the dashboard', async ({ page }) => {
@@ -83,7 +83,7 @@ test('the navigation collapses into a keyboard-operable menu on a phone', async 
   await page.keyboard.press('Enter');
   await expect(menu).toHaveAttribute('aria-expanded', 'true');
   await expect(nav.getByRole('link', { name: 'Patient Search' })).toBeVisible();
-  await page.screenshot({ path: 'screenshots/mobile-menu.png', fullPage: true });
+  await shot(page, { path: 'screenshots/mobile-menu.png', fullPage: true });
   await page.keyboard.press('Escape');
   await expect(nav).toBeHidden();
 });

@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { expectNoA11yViolations } from '../../support/auth';
+import { expectNoA11yViolations, shot } from '../../support/auth';
 import { signInToDashboard } from '../../support/dashboard';
 
 /*
@@ -49,7 +49,7 @@ test('a logout the server never answers says so, and Try again signs out', async
   // Nothing of the session's screens is left behind the message.
   await expect(page.getByRole('heading', { level: 2, name: 'Patient Search' })).toHaveCount(0);
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/logout-failed.png', fullPage: true });
+  await shot(page, { path: 'screenshots/logout-failed.png', fullPage: true });
 
   // The app did not pretend: the cookies still sign the browser in, so a reload shows the
   // signed-in app, and signing out again meets the same failure.
@@ -66,7 +66,7 @@ test('a logout the server never answers says so, and Try again signs out', async
   await page.getByRole('button', { name: 'Try again' }).click();
   expect((await loggedOut).status()).toBe(200);
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
 
   // The old session's cookies, replayed from outside the browser, are refused.
   expect((await request.get('/api/check-auth', { headers: { cookie: session } })).status()).toBe(

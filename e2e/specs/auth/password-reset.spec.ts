@@ -5,6 +5,7 @@ import {
   resetLinkFor,
   signIn,
   uniqueEmail,
+  shot,
 } from '../../support/auth';
 
 test('forgot password: the mail arrives over SMTP, the link sets a new password, sign-in works', async ({
@@ -18,13 +19,13 @@ test('forgot password: the mail arrives over SMTP, the link sets a new password,
   await expect(page).toHaveURL(/\/forgot-password$/);
   await expect(page.getByRole('link', { name: '← Back to Login' })).toBeVisible();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/forgot-password.png', fullPage: true });
+  await shot(page, { path: 'screenshots/forgot-password.png', fullPage: true });
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Login' })).toBeVisible();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/check-your-email.png', fullPage: true });
+  await shot(page, { path: 'screenshots/check-your-email.png', fullPage: true });
 
   const link = await resetLinkFor(email);
   expect(link.startsWith(test.info().project.use.baseURL!)).toBe(true);
@@ -43,7 +44,7 @@ test('forgot password: the mail arrives over SMTP, the link sets a new password,
   await page.getByRole('button', { name: 'Show new password' }).click();
   await expect(page.getByLabel('New password', { exact: true })).toHaveAttribute('type', 'text');
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/reset-password.png', fullPage: true });
+  await shot(page, { path: 'screenshots/reset-password.png', fullPage: true });
   await submit.click();
   await expect(page.getByRole('alert')).toHaveText('Passwords do not match');
   await page.getByLabel('Confirm password', { exact: true }).fill('Lilac-Orchard-62!');
@@ -51,7 +52,7 @@ test('forgot password: the mail arrives over SMTP, the link sets a new password,
 
   await expect(page.getByRole('heading', { name: 'Password Reset Successful!' })).toBeVisible();
   await expect(page.getByText('Redirecting to login page...')).toBeVisible();
-  await page.screenshot({ path: 'screenshots/reset-success.png', fullPage: true });
+  await shot(page, { path: 'screenshots/reset-success.png', fullPage: true });
   await expect(page).toHaveURL(/\/login$/);
   await expect(
     page.getByText('Password reset successful. Please login with your new password.'),
@@ -65,7 +66,7 @@ test('forgot password: the mail arrives over SMTP, the link sets a new password,
   await expect(page.getByRole('heading', { name: 'Invalid Reset Link' })).toBeVisible();
   await expect(page.getByText('Reset links expire after 1 hour')).toBeVisible();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/invalid-reset-link.png', fullPage: true });
+  await shot(page, { path: 'screenshots/invalid-reset-link.png', fullPage: true });
   await page.getByRole('link', { name: 'Request New Reset Link' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
 });

@@ -7,6 +7,7 @@ import {
   expectNoA11yViolations,
   signIn,
   uniqueEmail,
+  shot,
 } from '../../support/auth';
 
 const PASSWORD = 'Cedar-Lantern-57!';
@@ -34,10 +35,10 @@ const authenticator = (secret: string) => {
  */
 const screenshots = async (page: Page, name: string | undefined, part?: Locator) => {
   if (name) {
-    await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
+    await shot(page, { path: `screenshots/${name}.png`, fullPage: true });
     await page.setViewportSize(PHONE);
     const path = `screenshots/${name}-mobile.png`;
-    await (part ? part.screenshot({ path }) : page.screenshot({ path, fullPage: true }));
+    await (part ? shot(part, { path }) : shot(page, { path, fullPage: true }));
     await page.setViewportSize(DESKTOP);
   }
 };
@@ -150,7 +151,7 @@ test('new recovery codes and removing the app each ask for the password first', 
     enrol: 'profile-security',
     codes: 'profile-security-codes',
   });
-  await security.screenshot({ path: 'screenshots/profile-security-list.png' });
+  await shot(security, { path: 'screenshots/profile-security-list.png' });
 
   await security.getByRole('button', { name: 'New recovery codes' }).click();
   const renew = page.getByRole('dialog', { name: 'Make new recovery codes?' });
@@ -174,7 +175,7 @@ test('new recovery codes and removing the app each ask for the password first', 
   await remove.getByRole('button', { name: 'Remove' }).click();
   await expect(remove.getByText(MFA_MESSAGES.passwordWrong)).toBeVisible();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/profile-security-remove.png' });
+  await shot(page, { path: 'screenshots/profile-security-remove.png' });
   await remove.getByLabel('Current password', { exact: true }).fill(PASSWORD);
   await remove.getByRole('button', { name: 'Remove' }).click();
   await expect(security.getByRole('status')).toHaveText(MFA_MESSAGES.removed);

@@ -2,7 +2,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { CONTACT_MESSAGES, SUPPORT_CONTACT } from '@portal/domain/contact';
-import { expectNoA11yViolations, signIn } from '../../support/auth';
+import { expectNoA11yViolations, signIn, shot } from '../../support/auth';
 
 // run.ts leaves SUPPORT_EMAIL unset, so the portal mails its documented default.
 const SUPPORT_EMAIL = 'support@localhost';
@@ -31,7 +31,7 @@ test('a patient sends a message to support and the mail arrives', async ({ page 
   await expect(page.getByRole('link', { name: SUPPORT_CONTACT.phone })).toBeVisible();
   await expect(page.getByText(SUPPORT_CONTACT.hours)).toBeVisible();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/contact.png', fullPage: true });
+  await shot(page, { path: 'screenshots/contact.png', fullPage: true });
 
   // An empty subject is stopped by the browser: nothing is sent.
   await form.getByRole('button', { name: 'Send Message' }).click();
@@ -45,7 +45,7 @@ test('a patient sends a message to support and the mail arrives', async ({ page 
   await expect(sent).toBeVisible();
   await expect(form.getByLabel('Subject')).toHaveValue('');
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/contact-sent.png', fullPage: true });
+  await shot(page, { path: 'screenshots/contact-sent.png', fullPage: true });
 
   await expect
     .poll(async () => (await mailsTo(SUPPORT_EMAIL)).find((mail) => mail.includes(marker)), {
@@ -89,6 +89,6 @@ test.describe('on a phone', () => {
     await page.goto('/contact');
     await expect(page.getByRole('form', { name: 'Send us a message' })).toBeVisible();
     await expectNoA11yViolations(page);
-    await page.screenshot({ path: 'screenshots/contact-mobile.png', fullPage: true });
+    await shot(page, { path: 'screenshots/contact-mobile.png', fullPage: true });
   });
 });

@@ -6,7 +6,7 @@ import type {
   TPatientListResponse,
   TPatientSummary,
 } from '@portal/domain/patients-api';
-import { DEMO_PASSWORD, expectNoA11yViolations, signIn } from '../../support/auth';
+import { DEMO_PASSWORD, expectNoA11yViolations, signIn, shot } from '../../support/auth';
 import {
   defaultDatesQuery,
   fullName,
@@ -120,7 +120,7 @@ test('view counts, the empty-view hint, the detail panel and data freshness on t
   const hint = `This patient has ${counts.all} ${counts.all === 1 ? 'order' : 'orders'} in these dates, none in this view.`;
   await expect(page.getByText(hint)).toBeVisible();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/dashboard-polish-empty-view.png', fullPage: true });
+  await shot(page, { path: 'screenshots/dashboard-polish-empty-view.png', fullPage: true });
   await page
     .getByRole('button', {
       name: counts.all === 1 ? 'Show the 1 order' : `Show all ${counts.all} orders`,
@@ -142,7 +142,7 @@ test('view counts, the empty-view hint, the detail panel and data freshness on t
   await expect(page.getByText('No orders found for this patient.')).toBeVisible();
   await expect(detailTitle).toHaveCount(0);
   await expect(page.getByText('Select an order to view details')).toBeVisible();
-  await page.screenshot({
+  await shot(page, {
     path: 'screenshots/dashboard-polish-detail-cleared.png',
     fullPage: true,
   });
@@ -155,7 +155,7 @@ test('view counts, the empty-view hint, the detail panel and data freshness on t
   await expect(page.getByRole('heading', { level: 1, name: 'Patient Search' })).toBeVisible();
   await expect(page.getByText(formatDataAsOf(syncedAt), { exact: true })).toBeVisible();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/patient-search-data-as-of.png' });
+  await shot(page, { path: 'screenshots/patient-search-data-as-of.png' });
 });
 
 test("a patient's own timeline says how fresh its data is", async ({ page, request }) => {
@@ -165,5 +165,5 @@ test("a patient's own timeline says how fresh its data is", async ({ page, reque
   const syncedAt = await ordersSyncedAt(request);
   await expect(page.getByText(formatDataAsOf(syncedAt), { exact: true })).toBeVisible();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/patient-timeline-data-as-of.png' });
+  await shot(page, { path: 'screenshots/patient-timeline-data-as-of.png' });
 });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { formatDate } from '@portal/domain/format';
 import { trackingUrl } from '@portal/domain/tracking';
-import { expectNoA11yViolations } from '../../support/auth';
+import { expectNoA11yViolations, shot } from '../../support/auth';
 import { fullName, patientWithTrackedOrder, signInToDashboard } from '../../support/dashboard';
 
 test('a case manager finds a patient, reads their details and follows an order to its items', async ({
@@ -14,7 +14,7 @@ test('a case manager finds a patient, reads their details and follows an order t
   await expect(page.getByRole('heading', { name: /^Patients \(\d+\)$/ })).toBeVisible();
   await expect(page.getByText('Select a patient to view their orders')).toBeVisible();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/dashboard-desktop.png', fullPage: true });
+  await shot(page, { path: 'screenshots/dashboard-desktop.png', fullPage: true });
 
   // Search by patient ID: after the debounce the list holds that patient.
   await page.getByLabel('Search patients').fill(patient.patient_id ?? '');
@@ -40,7 +40,7 @@ test('a case manager finds a patient, reads their details and follows an order t
   await expect(dialog.getByText('Loading payor information...')).toHaveCount(0);
   await expect(dialog.getByText('[Patient]')).toHaveCount(0);
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/dashboard-details-modal.png' });
+  await shot(page, { path: 'screenshots/dashboard-details-modal.png' });
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   // Focus is back on the button that opened the details, by Escape or by Close.
@@ -90,5 +90,5 @@ test('a case manager finds a patient, reads their details and follows an order t
   await expect(tracking).toHaveAttribute('target', '_blank');
   await expect(tracking).toHaveAttribute('rel', /noopener/);
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/dashboard-desktop-order.png', fullPage: true });
+  await shot(page, { path: 'screenshots/dashboard-desktop-order.png', fullPage: true });
 });

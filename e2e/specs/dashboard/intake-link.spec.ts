@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { TIntakeListResponse } from '@portal/domain/patients-api';
-import { expectNoA11yViolations } from '../../support/auth';
+import { expectNoA11yViolations, shot } from '../../support/auth';
 import { sessionPayorKey, signInToDashboard } from '../../support/dashboard';
 
 test('an intake patient on the patient list opens on the dashboard with their orders', async ({
@@ -21,7 +21,7 @@ test('an intake patient on the patient list opens on the dashboard with their or
   const link = table.getByRole('link', { name });
   await expect(link).toBeVisible();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/intake-link.png' });
+  await shot(page, { path: 'screenshots/intake-link.png' });
 
   await link.click();
   await expect(page).toHaveURL(/\/dashboard\?/);

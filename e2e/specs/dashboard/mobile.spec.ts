@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoA11yViolations } from '../../support/auth';
+import { expectNoA11yViolations, shot } from '../../support/auth';
 import { signInToDashboard } from '../../support/dashboard';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -15,8 +15,8 @@ test('on a phone the patient list is a stack of cards', async ({ page }) => {
   await expect(card.getByText('Date of Birth')).toBeVisible();
   await expect(card.getByRole('button', { name: /to favorites$|from favorites$/ })).toBeVisible();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/dashboard-mobile.png', fullPage: true });
-  await page.screenshot({ path: 'screenshots/dashboard-mobile-top.png' });
+  await shot(page, { path: 'screenshots/dashboard-mobile.png', fullPage: true });
+  await shot(page, { path: 'screenshots/dashboard-mobile-top.png' });
 
   // The card's own buttons choose the patient and open the details.
   await card.getByRole('button', { name: /^Details for / }).click();

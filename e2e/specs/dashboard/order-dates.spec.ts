@@ -5,7 +5,7 @@ import type {
   TPatientListResponse,
   TPatientSummary,
 } from '@portal/domain/patients-api';
-import { expectNoA11yViolations } from '../../support/auth';
+import { expectNoA11yViolations, shot } from '../../support/auth';
 import {
   defaultDatesQuery,
   fullName,
@@ -90,7 +90,7 @@ test('the orders panel lists the last 30 days until told otherwise, and remember
     'true',
   );
   await expectNoA11yViolations(page);
-  await page.getByRole('region', { name: /^Orders for / }).screenshot({
+  await shot(page.getByRole('region', { name: /^Orders for / }), {
     path: 'screenshots/order-dates-default.png',
   });
 
@@ -131,7 +131,7 @@ test('the orders panel lists the last 30 days until told otherwise, and remember
     cm_endDate: '2001-01-31',
   });
   await expectNoA11yViolations(page);
-  await page.getByRole('region', { name: /^Orders for / }).screenshot({
+  await shot(page.getByRole('region', { name: /^Orders for / }), {
     path: 'screenshots/order-dates-empty-range.png',
   });
   await page.getByRole('button', { name: 'Show orders from all dates' }).click();
@@ -154,5 +154,5 @@ test('the date filter fits a 360 px phone', async ({ page }) => {
   );
   expect(overflow).toBeLessThanOrEqual(0);
   await expectNoA11yViolations(page);
-  await panel.screenshot({ path: 'screenshots/order-dates-phone.png' });
+  await shot(panel, { path: 'screenshots/order-dates-phone.png' });
 });

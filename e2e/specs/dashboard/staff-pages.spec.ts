@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { formatDate } from '@portal/domain/format';
 import type { TIntakeListResponse } from '@portal/domain/patients-api';
 import { SUPPORT_CONTACT } from '@portal/domain/contact';
-import { expectNoA11yViolations } from '../../support/auth';
+import { expectNoA11yViolations, shot } from '../../support/auth';
 import { sessionPayorKey, signInToDashboard } from '../../support/dashboard';
 
 test('intake patients: total in the title, 20 a page, search on submit', async ({ page }) => {
@@ -82,7 +82,7 @@ test('the patient browser lists patients beside the chosen patient’s orders', 
   await page.getByRole('button', { name: 'Clear category filters' }).click();
   await expect(page.getByRole('button', { name: 'Order Categories', exact: true })).toBeVisible();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/patient-search-desktop.png', fullPage: true });
+  await shot(page, { path: 'screenshots/patient-search-desktop.png', fullPage: true });
 });
 
 test('the public area needs no sign-in: support hours and phone, and a way to sign in', async ({
@@ -102,12 +102,12 @@ test('the public area needs no sign-in: support hours and phone, and a way to si
     'csrf_access_token',
   );
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/public-support.png', fullPage: true });
+  await shot(page, { path: 'screenshots/public-support.png', fullPage: true });
 
   // Any other address under /public stays in the public area.
   await page.goto('/public/opening-hours');
   await expect(page).toHaveURL(/\/public\/support$/);
-  await page.getByRole('link', { name: 'Sign in' }).click();
+  await page.getByRole('link', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
 });
 
@@ -124,7 +124,7 @@ test('My Profile opens for case_manager_admin; Access Denied leads home', async 
   await page.goto('/documents');
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/access-denied-way-home.png', fullPage: true });
+  await shot(page, { path: 'screenshots/access-denied-way-home.png', fullPage: true });
   await page.getByRole('link', { name: 'Go to Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoA11yViolations, signIn } from '../../support/auth';
+import { expectNoA11yViolations, signIn, shot } from '../../support/auth';
 
 /**
  * The console's dialogs hand focus back to what opened them, and say in words what the
@@ -49,7 +49,7 @@ test('Job Details and the dialogs it leads to return focus to the button that op
   await expect(details.getByTestId('technical-source')).toHaveText(/^duckdb:/);
   await expect(details.getByTestId('technical-type')).toHaveText('group');
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: `${SHOTS}/data-sync-details-plain.png` });
+  await shot(page, { path: `${SHOTS}/data-sync-details-plain.png` });
   await details.getByRole('button', { name: 'Close', exact: true }).last().click();
   await expect(details).toHaveCount(0);
   await expect(opener).toBeFocused();
@@ -91,7 +91,7 @@ test('the fixer and schedule dialogs return focus, and the fixer reads mappings 
   await fixer.getByText('Show JSON').click();
   await expect(json).toContainText('"mysql_table": "payors"');
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: `${SHOTS}/data-sync-compare-plain.png` });
+  await shot(page, { path: `${SHOTS}/data-sync-compare-plain.png` });
   await fixer.getByRole('button', { name: 'Cancel' }).click();
   await expect(fixer).toHaveCount(0);
   await expect(fixCase).toBeFocused();

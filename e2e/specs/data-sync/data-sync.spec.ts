@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { TSyncJob } from '@portal/domain/data-sync-api';
 import type { TSyncGroup } from '@portal/domain/sync-mapping';
-import { csrf, expectNoA11yViolations, signInAs } from '../../support/auth';
+import { csrf, expectNoA11yViolations, signInAs, shot } from '../../support/auth';
 import { openConsole } from '../../support/data-sync';
 
 /**
@@ -51,7 +51,7 @@ test('an admin runs the full sync, watches it complete, and reads its details an
     'true',
   );
   await expect(page.getByTestId('default-badge')).toHaveCount(1);
-  await page.screenshot({ path: `${SHOTS}/data-sync-groups.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/data-sync-groups.png`, fullPage: true });
   await expectNoA11yViolations(page);
 
   await page.getByRole('button', { name: 'Start Sync: Full sync' }).click();
@@ -81,7 +81,7 @@ test('an admin runs the full sync, watches it complete, and reads its details an
   expect([...seen].every((value) => value >= 0 && value <= 100)).toBe(true);
   await expect(bar).toHaveAttribute('aria-valuenow', '100');
   await expect(page.getByText('All sync jobs completed successfully.')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/data-sync-job-completed.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/data-sync-job-completed.png`, fullPage: true });
   // Finished jobs leave the panel 5 s after everything has finished.
   await expect(page.getByTestId('tracked-job')).toHaveCount(0, { timeout: 10_000 });
 
@@ -100,7 +100,7 @@ test('an admin runs the full sync, watches it complete, and reads its details an
   await expect(row.getByTestId('job-status')).toHaveText('completed');
   // The first start reloaded everything; this run read only the changes since (none).
   await expect(row).toContainText(/incremental since \d+\/\d+\/\d{4}, .*0 rows changed/);
-  await page.screenshot({ path: `${SHOTS}/data-sync-history.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/data-sync-history.png`, fullPage: true });
   await row.getByRole('button', { name: /View Details/ }).click();
   const details = page.getByRole('dialog', { name: /^Job Details/ });
   await expect(details.getByText('Rows inserted')).toBeVisible();
@@ -108,7 +108,7 @@ test('an admin runs the full sync, watches it complete, and reads its details an
   await details.getByLabel('Level').selectOption('info');
   await expect(details.getByTestId('log-row').first()).toContainText(/info/i);
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: `${SHOTS}/data-sync-job-details.png` });
+  await shot(page, { path: `${SHOTS}/data-sync-job-details.png` });
 
   await details.getByRole('button', { name: 'Details of payors' }).click();
   const child = page.getByRole('dialog', { name: /^Job Details/ });
@@ -121,7 +121,7 @@ test('an admin runs the full sync, watches it complete, and reads its details an
   await samples.getByRole('tab', { name: 'Side by Side Comparison' }).click();
   await expect(samples.getByRole('region', { name: 'Side by side rows' })).toBeVisible();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: `${SHOTS}/data-sync-samples.png` });
+  await shot(page, { path: `${SHOTS}/data-sync-samples.png` });
   // Its close button, not Escape: a toast of another spec's run would take the Escape.
   await samples.getByRole('button', { name: 'Close' }).first().click();
   await expect(samples).toHaveCount(0);
@@ -163,7 +163,7 @@ test('a case manager runs groups but writes no SQL and sees no patient samples',
   ).toBeVisible();
   await expect(details.getByRole('button', { name: 'View Data Samples' })).toHaveCount(0);
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: `${SHOTS}/data-sync-case-manager-details.png` });
+  await shot(page, { path: `${SHOTS}/data-sync-case-manager-details.png` });
 });
 
 test('an admin schedules a group, sees it in upcoming runs, and deletes it', async ({ page }) => {
@@ -183,7 +183,7 @@ test('an admin schedules a group, sees it in upcoming runs, and deletes it', asy
   await expect(dialog.getByText('Please select a sync group to schedule')).toBeVisible();
   await expect(dialog.getByText('The interval must be between 1 and 1440 minutes')).toBeVisible();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: `${SHOTS}/data-sync-schedule-dialog.png` });
+  await shot(page, { path: `${SHOTS}/data-sync-schedule-dialog.png` });
   // A daily run at 03:17 on Sundays only: nothing runs during the test.
   await dialog.getByLabel('Sync group').selectOption({ label: 'Payors' });
   await dialog.getByLabel('Repeat').selectOption('daily');
@@ -199,7 +199,7 @@ test('an admin schedules a group, sees it in upcoming runs, and deletes it', asy
   await expect(
     page.getByTestId('upcoming-run').filter({ hasText: 'Daily at 03:17, Sun' }),
   ).toHaveCount(1);
-  await page.screenshot({ path: `${SHOTS}/data-sync-scheduler.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/data-sync-scheduler.png`, fullPage: true });
   await expectNoA11yViolations(page);
 
   // Run Now starts the group at once and shows its progress where the jobs panel is.
@@ -242,7 +242,7 @@ test('an admin schedules a group, sees it in upcoming runs, and deletes it', asy
     'Match',
     { timeout: 30_000 },
   );
-  await integrity.screenshot({ path: `${SHOTS}/data-sync-integrity.png`, fullPage: true });
+  await shot(integrity, { path: `${SHOTS}/data-sync-integrity.png`, fullPage: true });
   await integrity.close();
 });
 
@@ -283,7 +283,7 @@ test('a mapping with lower-case key columns fails, the fixer fixes it, and the r
     await fixer.getByRole('button', { name: 'Show Fixed Code' }).click();
     await expect(fixer.getByTestId('fixed-code')).toContainText('"PY.PAYORKEY"');
     await expectNoA11yViolations(page);
-    await page.screenshot({ path: `${SHOTS}/data-sync-case-fixer.png` });
+    await shot(page, { path: `${SHOTS}/data-sync-case-fixer.png` });
     await fixer.getByRole('tab', { name: 'Compare Mappings' }).click();
     // The mapping in words, the changed line marked on both sides (issue 29).
     const current = fixer.getByRole('list', { name: 'Current mapping 1' });
@@ -292,7 +292,7 @@ test('a mapping with lower-case key columns fails, the fixer fixes it, and the r
     await expect(fixed).toContainText('PY.PAYORKEY');
     await expect(current.getByText('changed').first()).toBeVisible();
     await expectNoA11yViolations(page);
-    await page.screenshot({ path: `${SHOTS}/data-sync-case-fixer-compare.png` });
+    await shot(page, { path: `${SHOTS}/data-sync-case-fixer-compare.png` });
     await fixer.getByRole('button', { name: 'Apply Fixes' }).click();
     await expect(fixer.getByText('Fixes applied')).toBeVisible();
     await fixer.getByRole('button', { name: 'Cancel' }).click();
@@ -344,7 +344,7 @@ test('a failure of another kind opens the Sync Error dialog', async ({ page }) =
     await expect(dialog.getByRole('button', { name: 'Copy Details' })).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Fix Case Sensitivity' })).toBeVisible();
     await expectNoA11yViolations(page);
-    await page.screenshot({ path: `${SHOTS}/data-sync-error.png` });
+    await shot(page, { path: `${SHOTS}/data-sync-error.png` });
     // It opened by itself; closing it hands focus back to where the user was (issue 29).
     // Closed with its button: another spec's run ending meanwhile raises a toast here, and
     // Escape would dismiss that toast first.

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { TSyncJob } from '@portal/domain/data-sync-api';
-import { csrf, expectNoA11yViolations, signInAs } from '../../support/auth';
+import { csrf, expectNoA11yViolations, signInAs, shot } from '../../support/auth';
 import { openConsole } from '../../support/data-sync';
 
 /**
@@ -144,14 +144,14 @@ test('an admin builds a group from the warehouse catalogue, previews its rows an
   );
   await expectNoA11yViolations(page);
   await mapping.getByTestId('mapping-preview').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/data-sync-group-editor-preview.png` });
+  await shot(page, { path: `${SHOTS}/data-sync-group-editor-preview.png` });
   await dialog.getByLabel('Name', { exact: true }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/data-sync-group-editor-desktop.png` });
+  await shot(page, { path: `${SHOTS}/data-sync-group-editor-desktop.png` });
   await page.setViewportSize({ width: 390, height: 844 });
   await mapping.getByLabel('Base table', { exact: true }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/data-sync-group-editor-phone.png` });
+  await shot(page, { path: `${SHOTS}/data-sync-group-editor-phone.png` });
   await mapping.getByLabel('Source of column 4', { exact: true }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/data-sync-group-editor-phone-columns.png` });
+  await shot(page, { path: `${SHOTS}/data-sync-group-editor-phone-columns.png` });
   // Nothing in the dialog scrolls sideways on a phone.
   const overflow = await dialog.evaluate(
     (element: { scrollWidth: number; clientWidth: number }) =>
@@ -167,7 +167,7 @@ test('an admin builds a group from the warehouse catalogue, previews its rows an
   ).toBeFocused();
   await expect(dialog.getByTestId('case-issue').first()).toContainText('PY.ISLATEST');
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: `${SHOTS}/data-sync-group-editor-review.png` });
+  await shot(page, { path: `${SHOTS}/data-sync-group-editor-review.png` });
   await dialog.getByRole('button', { name: 'Apply fixes and save' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByText('Sync group saved', { exact: true })).toBeVisible();
@@ -295,7 +295,7 @@ test('an admin duplicates the group, then deletes the copy after confirming', as
   await expect(full.getByTestId('mapping-editor')).toHaveCount(9);
   await expect(full.getByRole('button', { name: 'Expand mapping 1' })).toBeVisible();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: `${SHOTS}/data-sync-group-editor-default.png` });
+  await shot(page, { path: `${SHOTS}/data-sync-group-editor-default.png` });
   await full.getByRole('button', { name: 'Cancel' }).click();
   await expect(full).toHaveCount(0);
   await expect(fullSync).toBeFocused();

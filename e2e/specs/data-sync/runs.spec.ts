@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { TSyncJob } from '@portal/domain/data-sync-api';
 import type { TSyncGroup } from '@portal/domain/sync-mapping';
-import { csrf, expectNoA11yViolations, signInAs } from '../../support/auth';
+import { csrf, expectNoA11yViolations, signInAs, shot } from '../../support/auth';
 import { openConsole } from '../../support/data-sync';
 
 /**
@@ -79,7 +79,7 @@ test('an admin starts a group, follows it on its card to the end, and a toast na
   await expect(row).toBeVisible();
   await expect(row).not.toContainText('sqlite');
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/data-sync-runs-running.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/data-sync-runs-running.png`, fullPage: true });
 
   // Then the last run stays on the card: result, time, rows, duration.
   const run = card.getByTestId('group-run');
@@ -93,7 +93,7 @@ test('an admin starts a group, follows it on its card to the end, and a toast na
   await expect(page.getByText(`${GROUP_NAME} completed`, { exact: true })).toBeVisible();
   await expectNoA11yViolations(page);
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/data-sync-runs-desktop.png` });
+  await shot(page, { path: `${SHOTS}/data-sync-runs-desktop.png` });
 
   // Job History and Job Details name the run and list its tables, with the rows summed.
   await page.getByRole('tab', { name: 'Job History' }).click();
@@ -105,7 +105,7 @@ test('an admin starts a group, follows it on its card to the end, and a toast na
   await expect(details).not.toContainText(/Rows inserted\s*0$/m);
   await expect(details.getByTestId('child-job').first()).toBeVisible();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: `${SHOTS}/data-sync-runs-details.png` });
+  await shot(page, { path: `${SHOTS}/data-sync-runs-details.png` });
   await page.keyboard.press('Escape');
   await expect(details).toHaveCount(0);
 });
@@ -118,7 +118,7 @@ test('a case manager sees the runs on the cards and in Job History', async ({ pa
   await expect(card.getByTestId('group-run').getByTestId('job-status')).toHaveText('completed');
   await expect(card.getByTestId('group-run')).toContainText('Last run');
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/data-sync-runs-phone.png` });
+  await shot(page, { path: `${SHOTS}/data-sync-runs-phone.png` });
   // Nothing scrolls sideways on a phone.
   const overflow = await page.evaluate<number>(
     'document.documentElement.scrollWidth - document.documentElement.clientWidth',

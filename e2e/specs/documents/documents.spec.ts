@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoA11yViolations, signIn } from '../../support/auth';
+import { expectNoA11yViolations, signIn, shot } from '../../support/auth';
 import { fullName, patientWithTrackedOrder, signInToDashboard } from '../../support/dashboard';
 
 /**
@@ -89,7 +89,7 @@ test('a case manager uploads two files for an order, finds, downloads, and canno
   await expect
     .poll(async () => Number(await pdfProgress.getAttribute('aria-valuenow')))
     .toBeGreaterThan(0);
-  await page.screenshot({ path: 'screenshots/documents-uploading.png', fullPage: true });
+  await shot(page, { path: 'screenshots/documents-uploading.png', fullPage: true });
   await expect(page.getByTestId('upload-status')).toHaveText(['Uploaded', 'Uploaded'], {
     timeout: 20_000,
   });
@@ -113,7 +113,7 @@ test('a case manager uploads two files for an order, finds, downloads, and canno
   // Without delete_documents there is no Delete button at all.
   await expect(page.getByRole('button', { name: /^Delete / })).toHaveCount(0);
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/documents.png', fullPage: true });
+  await shot(page, { path: 'screenshots/documents.png', fullPage: true });
 
   // Search narrows the library to one file.
   await page.getByLabel('Search documents').fill(`pod-${stamp}`);
@@ -144,7 +144,7 @@ test('a case manager uploads two files for an order, finds, downloads, and canno
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId('document-card')).toHaveCount(1);
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/documents-mobile.png', fullPage: true });
+  await shot(page, { path: 'screenshots/documents-mobile.png', fullPage: true });
 });
 
 test('the order detail on the dashboard lists the order’s documents', async ({ page }) => {
@@ -171,7 +171,7 @@ test('the order detail on the dashboard lists the order’s documents', async ({
   });
   await expect(dialog.getByLabel('Order number or patient name')).toHaveValue(order.so_number);
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/documents-order-detail-upload.png' });
+  await shot(page, { path: 'screenshots/documents-order-detail-upload.png' });
 });
 
 test('an admin deletes a document after confirming', async ({ page }) => {
@@ -186,7 +186,7 @@ test('an admin deletes a document after confirming', async ({ page }) => {
   const dialog = page.getByRole('dialog', { name: 'Delete document' });
   await expect(dialog).toContainText(`Delete "${PNG_NAME}"? This cannot be undone.`);
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/documents-delete-dialog.png' });
+  await shot(page, { path: 'screenshots/documents-delete-dialog.png' });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(table.getByRole('row', { name: new RegExp(PNG_NAME) })).toHaveCount(1);

@@ -12,6 +12,7 @@ import {
   expectNoA11yViolations,
   mailsTo,
   uniqueEmail,
+  shot,
 } from '../../support/auth';
 import { adminApi, changeWarehouse, nextStamp, runDefaultSync } from '../../support/warehouse';
 
@@ -111,7 +112,7 @@ test('a case manager hears by bell and mail when a starred patient’s order nee
     await page.reload();
     await expect(bell).toHaveAccessibleName('Notifications, 1 unread', { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
-  await page.screenshot({ path: 'screenshots/notification-bell.png' });
+  await shot(page, { path: 'screenshots/notification-bell.png' });
 
   await bell.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
@@ -120,7 +121,7 @@ test('a case manager hears by bell and mail when a starred patient’s order nee
   await expect(item).toContainText(soNumber);
   await expect(item).toContainText(activated.name.split(' ')[0]!);
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/notifications.png', fullPage: true });
+  await shot(page, { path: 'screenshots/notifications.png', fullPage: true });
 
   // The mail: the order number and the kind, a link, no name; the link opens the order after sign-in.
   let link = '';
@@ -142,7 +143,7 @@ test('a case manager hears by bell and mail when a starred patient’s order nee
   await expect(reader).toHaveURL(/\/login$/);
   await reader.getByLabel('Email').fill(caseManager);
   await reader.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await reader.getByRole('button', { name: 'Sign in' }).click();
+  await reader.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(reader).toHaveURL(new RegExp(`/dashboard\\?.*order=${soNumber}`));
   await expect(reader.getByRole('heading', { name: `Order #${soNumber}` })).toBeVisible();
   await fresh.close();

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { orderProgress, type TOrderPhase } from '@portal/domain/order-progress';
 import { orderReason } from '@portal/domain/order-reason';
 import type { TOrderListResponse } from '@portal/domain/patients-api';
-import { DEMO_PASSWORD, expectNoA11yViolations, signIn } from '../../support/auth';
+import { DEMO_PASSWORD, expectNoA11yViolations, signIn, shot } from '../../support/auth';
 
 const apiHeaders = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
 
@@ -90,8 +90,8 @@ test('a patient follows their own orders on a timeline, and only their own', asy
   await expect(first.getByText(/SKU|HCPCS/)).toHaveCount(0);
 
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/patient-timeline-desktop.png' });
-  await page.screenshot({ path: 'screenshots/patient-timeline-desktop-full.png', fullPage: true });
+  await shot(page, { path: 'screenshots/patient-timeline-desktop.png' });
+  await shot(page, { path: 'screenshots/patient-timeline-desktop-full.png', fullPage: true });
 
   // Another patient's orders are not there for this patient, even under their own payor.
   const other = await anotherPatientOf(request, user.payor_key, user.patient_key);
@@ -114,8 +114,8 @@ test('the timeline fits a phone, active orders first', async ({ page }) => {
   const [activeBox, pastBox] = [await active.boundingBox(), await past.boundingBox()];
   expect(activeBox!.y).toBeLessThan(pastBox!.y);
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/patient-timeline-mobile.png' });
-  await page.screenshot({ path: 'screenshots/patient-timeline-mobile-full.png', fullPage: true });
+  await shot(page, { path: 'screenshots/patient-timeline-mobile.png' });
+  await shot(page, { path: 'screenshots/patient-timeline-mobile-full.png', fullPage: true });
 
   // Nothing is wider than the phone.
   const overflow = await page.evaluate<number>(

@@ -10,7 +10,7 @@ import type {
   TPayorOption,
 } from '@portal/domain/patients-api';
 import { hasTrackingNumber } from '@portal/domain/tracking';
-import { DATA_DIR, expectNoA11yViolations, signIn, uniqueEmail } from '../../support/auth';
+import { DATA_DIR, expectNoA11yViolations, signIn, uniqueEmail, shot } from '../../support/auth';
 import {
   CASE_MANAGER,
   defaultDatesQuery,
@@ -149,7 +149,7 @@ test('a pasted tracking number opens the order; its address opens it for the pay
   await expect(detail.getByRole('status').filter({ hasText: 'Copied' })).toHaveCount(1);
   expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(tracking);
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/order-links-desktop.png' });
+  await shot(page, { path: 'screenshots/order-links-desktop.png' });
 
   // Back closes the order the search opened; Forward opens it again.
   await page.goBack();
@@ -229,8 +229,8 @@ test.describe('on a phone', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await expectNoA11yViolations(page);
     await heading.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: 'screenshots/order-links-phone.png' });
+    await shot(page, { path: 'screenshots/order-links-phone.png' });
     await page.getByRole('list', { name: 'Status history' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: 'screenshots/order-links-phone-history.png' });
+    await shot(page, { path: 'screenshots/order-links-phone-history.png' });
   });
 });

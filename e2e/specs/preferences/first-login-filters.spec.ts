@@ -4,6 +4,7 @@ import {
   expectNoA11yViolations,
   signIn,
   uniqueEmail,
+  shot,
 } from '../../support/auth';
 
 const TITLE = 'Set Your Dashboard Filters';
@@ -58,7 +59,7 @@ test('a case manager chooses dashboard filters once, at first sign-in', async ({
   expect(await boxes.count()).toBeGreaterThanOrEqual(2);
   await expect(dialog.getByText(WARNING)).toBeVisible();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/filter-prompt.png' });
+  await shot(page, { path: 'screenshots/filter-prompt.png' });
 
   const { classifications } = (await (
     await page.request.get('/api/so-classifications')

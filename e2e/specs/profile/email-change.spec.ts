@@ -7,6 +7,7 @@ import {
   expectNoA11yViolations,
   signIn,
   uniqueEmail,
+  shot,
 } from '../../support/auth';
 
 const PASSWORD = 'Maple-Harbor-84!';
@@ -28,7 +29,7 @@ test('a new email takes effect only when the link mailed to it is opened, and on
   await expect(account.getByRole('status')).toHaveText(emailChangeRequestedMessage(next));
   await expect(account.getByLabel('Email Address')).toHaveValue(email);
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/profile-email-link-sent.png', fullPage: true });
+  await shot(page, { path: 'screenshots/profile-email-link-sent.png', fullPage: true });
 
   const link = await confirmEmailLinkFor(next);
   expect(link.startsWith(test.info().project.use.baseURL!)).toBe(true);
@@ -40,7 +41,7 @@ test('a new email takes effect only when the link mailed to it is opened, and on
   await expect(done).toBeFocused();
   await expect(page.getByRole('status')).toHaveText(emailChangedMessage(next));
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/confirm-email.png', fullPage: true });
+  await shot(page, { path: 'screenshots/confirm-email.png', fullPage: true });
 
   await page.getByRole('link', { name: 'Back to My Profile' }).click();
   await expect(page).toHaveURL(/\/profile$/);
@@ -55,7 +56,7 @@ test('a new email takes effect only when the link mailed to it is opened, and on
     'This confirmation link is invalid or has expired.',
   );
   await expectNoA11yViolations(page);
-  await page.getByRole('link', { name: 'Sign in' }).click();
+  await page.getByRole('link', { name: 'Sign in', exact: true }).click();
   await signIn(page, next, PASSWORD);
   await expect(page).toHaveURL(/\/dashboard$/);
 });

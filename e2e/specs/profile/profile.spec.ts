@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PROFILE_MESSAGES } from '@portal/domain/profile-api';
-import { expectNoA11yViolations, signIn } from '../../support/auth';
+import { expectNoA11yViolations, signIn, shot } from '../../support/auth';
 import type { TPatientSummary } from '@portal/domain/patients-api';
 import { sessionPayorKey, signInToDashboard } from '../../support/dashboard';
 
@@ -53,7 +53,7 @@ test('a user renames themselves and changes their order categories; the dashboar
   const filters = page.getByRole('region', { name: 'Order Classification Filters' });
   await expect(filters.getByRole('checkbox').first()).toBeVisible();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/profile.png', fullPage: true });
+  await shot(page, { path: 'screenshots/profile.png', fullPage: true });
 
   // Rename: no password asked, as the email stays.
   await account.getByLabel('Full Name').fill('Casey Rivera');
@@ -83,7 +83,7 @@ test('a user renames themselves and changes their order categories; the dashboar
     preferences: { so_classifications: string[] };
   };
   expect(saved.preferences.so_classifications).toEqual([chosen.key]);
-  await page.screenshot({ path: 'screenshots/profile-saved.png', fullPage: true });
+  await shot(page, { path: 'screenshots/profile-saved.png', fullPage: true });
 
   // The order counts now count that category only; the dashboard shows the same.
   const after = await firstPage(page);
@@ -123,7 +123,7 @@ test('the password form opens, checks the match, and closes clear on Cancel', as
   // A patient sees no order classification filters.
   await expect(page.getByRole('region', { name: 'Order Classification Filters' })).toHaveCount(0);
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/profile-password.png', fullPage: true });
+  await shot(page, { path: 'screenshots/profile-password.png', fullPage: true });
 
   await password.getByRole('button', { name: 'Cancel' }).click();
   await expect(password.getByLabel('Current Password', { exact: true })).toHaveCount(0);
@@ -140,6 +140,6 @@ test.describe('on a phone', () => {
     await page.goto('/profile');
     await expect(page.getByLabel('Full Name')).toBeVisible();
     await expectNoA11yViolations(page);
-    await page.screenshot({ path: 'screenshots/profile-mobile.png', fullPage: true });
+    await shot(page, { path: 'screenshots/profile-mobile.png', fullPage: true });
   });
 });

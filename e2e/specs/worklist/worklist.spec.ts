@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { WORKLIST_CSV_HEADERS } from '@portal/domain/worklist-api';
-import { expectNoA11yViolations } from '../../support/auth';
+import { expectNoA11yViolations, shot } from '../../support/auth';
 import { signInToDashboard } from '../../support/dashboard';
 
 /** '24 days' → 24, 'today' → 0; anything else (N/A) is not a number of days. */
@@ -108,7 +108,7 @@ test('a case manager works through Action Items: sorts, filters, downloads and o
   await expect(detail.getByText(plainStatus).first()).toBeVisible();
   await expect(table).toBeVisible();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/worklist-desktop.png', fullPage: true });
+  await shot(page, { path: 'screenshots/worklist-desktop.png', fullPage: true });
 
   // Closing gives focus back to the row; Back opens the order again.
   await page.getByRole('button', { name: `Close order ${soNumber}` }).click();
@@ -120,11 +120,11 @@ test('a case manager works through Action Items: sorts, filters, downloads and o
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(table).toBeVisible();
   await noSidewaysScroll(page);
-  await page.screenshot({ path: 'screenshots/worklist-1280.png' });
+  await shot(page, { path: 'screenshots/worklist-1280.png' });
   await page.setViewportSize({ width: 1024, height: 768 });
   await expect(page.getByRole('dialog', { name: 'Order details' })).toBeVisible();
   await noSidewaysScroll(page);
-  await page.screenshot({ path: 'screenshots/worklist-1024.png' });
+  await shot(page, { path: 'screenshots/worklist-1024.png' });
 
   // A phone: cards, nothing wider than the screen, the order over the list.
   await page.goto('/worklist');
@@ -134,14 +134,14 @@ test('a case manager works through Action Items: sorts, filters, downloads and o
   await expect(card).toBeVisible();
   await noSidewaysScroll(page);
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/worklist-phone.png', fullPage: true });
-  await page.screenshot({ path: 'screenshots/worklist-phone-top.png' });
+  await shot(page, { path: 'screenshots/worklist-phone.png', fullPage: true });
+  await shot(page, { path: 'screenshots/worklist-phone-top.png' });
   await card.getByRole('link', { name: /^Order / }).click();
   const dialog = page.getByRole('dialog', { name: 'Order details' });
   await expect(dialog.getByRole('heading', { name: /^Order #/ })).toBeVisible();
   await noSidewaysScroll(page);
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: 'screenshots/worklist-phone-order.png' });
+  await shot(page, { path: 'screenshots/worklist-phone-order.png' });
   // Escape closes it back to the card's link.
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
