@@ -44,8 +44,9 @@ export const SecuritySetupPage = () => {
         ) : (
           <p className="text-sm text-slate-700">
             Your organisation requires a second step when you sign in, because the portal holds
-            patient health information. Add an authenticator app now: after your password, you will
-            enter the 6-digit code it shows. Nothing else in the portal opens until then.
+            patient health information. Add an authenticator app or a passkey now: after your
+            password, you will enter the app's 6-digit code or use the passkey. Nothing else in the
+            portal opens until then.
           </p>
         )}
       </div>
