@@ -81,6 +81,9 @@ export const AUDIT_ACTIONS = [
   // An admin's sign-in policy per role, and their reset of a user's factors.
   'mfa_policy_save',
   'factor_reset',
+  // A user ended one of their other sessions, or all of them, from My Profile › Security.
+  'session_end',
+  'session_end_others',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -33,6 +33,9 @@ const idExample = (path: string) => {
   if (path.includes('/so-classifications/')) {
     return '1';
   }
+  if (path.includes('/profile/sessions/')) {
+    return 'c2Vzc2lvbi1leGFtcGxlMQ';
+  }
   if (
     path.includes('/notifications/') ||
     path.includes('/profile/factors/') ||

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountRoutes } from './routes/account-routes';
+import { deviceRoutes } from './routes/device-routes';
 import { passwordRoutes } from './routes/password-routes';
 import { sessionRoutes } from './routes/session-routes';
 import { prepareStandInHash } from './service';
@@ -10,4 +11,5 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(sessionRoutes);
   await app.register(passwordRoutes);
   await app.register(accountRoutes);
+  await app.register(deviceRoutes);
 };
