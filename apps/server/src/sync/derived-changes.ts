@@ -7,6 +7,7 @@ import { patientPhoneRefillSql, searchKeyRefillSql } from '../modules/patients/p
 import { worklistChangesSql, worklistLoadSql } from '../modules/worklist/summary-changes';
 import type { TValue } from './batch';
 import { STAGE_TABLE, type TLoadStep } from './load/types';
+import { postgresOrderCountRefillSql } from './order-counts-refill';
 
 /**
  * The tables derived from a loaded table (the analytics summaries, the patient list's
@@ -24,7 +25,11 @@ export const CHANGED_PATIENTS = 'sync_changed_patients';
 
 /** What a full load of `table` runs before its commit: every derived table rebuilt. */
 export const derivedRefillSql = (dialect: TDialect, table: string): string[] => [
-  ...(table === 'orders' ? orderCountRefillSql(dialect) : []),
+  ...(table !== 'orders'
+    ? []
+    : dialect === 'postgres'
+      ? postgresOrderCountRefillSql()
+      : orderCountRefillSql(dialect)),
   ...worklistLoadSql(dialect, table),
   ...searchKeyRefillSql(table),
   // Last: it ends with the patient days, whose readers wait on PostgreSQL until the commit.
