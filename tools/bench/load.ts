@@ -9,21 +9,25 @@ import pg from 'pg';
 import { createDatabase, type TDialect } from '../../apps/server/src/db/database';
 import { migrateToLatest } from '../../apps/server/src/db/migrate';
 import { COLUMNS, runEngine, runNative, writeSource, type TRunResult } from './runs';
+import { describeSize, mysqlBufferPool, parseSize } from './sync-targets';
 
 /**
- * `npm run bench:load -- --rows 1000000 [--dialects sqlite,mysql,postgres]`
+ * `npm run bench:load -- --rows 1000000 [--dialects sqlite,mysql,postgres] [--mysql-buffer-pool 4G]`
  *
  * Loads the same N rows from a DuckDB file into the portal's `orders` table on
  * each database, once through the sync engine and once through the database's
  * native bulk loader, each run in its own process so its peak memory is its own.
- * Not a test: it never runs in the test suite.
+ * Not a test: it never runs in the test suite. MariaDB's buffer pool size is printed;
+ * --mysql-buffer-pool sets it for the runs and puts it back at the end, as bench:sync does
+ * (its default 128 MiB holds neither loader's million orders and their indexes).
  */
 
 const here = fileURLToPath(import.meta.url);
 const MYSQL = process.env.TEST_MYSQL_URL || 'mysql://root@127.0.0.1:3306';
 const POSTGRES = process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
-type TChildResult = TRunResult & { maxRssMb: number };
+/** cpuMs: the process's user + system time, DuckDB's threads included. */
+type TChildResult = TRunResult & { maxRssMb: number; cpuMs: number };
 
 const { values } = parseArgs({
   options: {
@@ -33,6 +37,7 @@ const { values } = parseArgs({
     url: { type: 'string' },
     source: { type: 'string' },
     tsv: { type: 'string' },
+    'mysql-buffer-pool': { type: 'string' },
   },
 });
 
@@ -43,8 +48,10 @@ const child = async () => {
     values.child === 'engine'
       ? await runEngine(url, source)
       : await runNative(url, source, values.tsv!);
-  const maxRssMb = process.resourceUsage().maxRSS / 1024;
-  process.stdout.write(`${JSON.stringify({ ...result, maxRssMb })}\n`);
+  const usage = process.resourceUsage();
+  const maxRssMb = usage.maxRSS / 1024;
+  const cpuMs = (usage.userCPUTime + usage.systemCPUTime) / 1000;
+  process.stdout.write(`${JSON.stringify({ ...result, maxRssMb, cpuMs })}\n`);
 };
 
 type TTarget = { dialect: TDialect; url: string; drop: () => Promise<void> };
@@ -122,7 +129,19 @@ const main = async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'portal-bench-'));
   const source = path.join(dir, 'source.duckdb');
   const tsv = path.join(dir, 'rows.tsv');
+  let restorePool: () => Promise<unknown> = async () => undefined;
   try {
+    if (dialects.includes('mysql')) {
+      const requested = values['mysql-buffer-pool'];
+      const pool = await mysqlBufferPool(
+        MYSQL,
+        requested === undefined ? undefined : parseSize(requested),
+      );
+      restorePool = pool.restore;
+      console.log(
+        `mysql: innodb_buffer_pool_size ${describeSize(pool.size)}${pool.size === pool.before ? '' : ` (was ${describeSize(pool.before)}, put back at the end)`}`,
+      );
+    }
     const started = performance.now();
     await writeSource(source, rows);
     console.log(
@@ -160,12 +179,14 @@ const main = async () => {
             `engine ${format(engineRate).padStart(9)} rows/s`,
             `ratio ${(engineRate / nativeRate).toFixed(2)}${native.exportMs ? ` (${(engineRate / nativeWithExport).toFixed(2)} vs export+load)` : ''}`,
             `peak RSS engine ${Math.round(engine.maxRssMb)} MB, native ${Math.round(native.maxRssMb)} MB`,
+            `engine ${format(Math.round(engine.ms))} ms wall, Node CPU ${format(Math.round(engine.cpuMs))} ms`,
           ].join('  |  '),
         );
         console.log(lines.at(-1));
       }
     }
   } finally {
+    await restorePool();
     await rm(dir, { recursive: true, force: true });
   }
 };
