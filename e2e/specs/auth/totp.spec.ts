@@ -152,6 +152,12 @@ test('new recovery codes and removing the app each ask for the password first', 
     codes: 'profile-security-codes',
   });
   await shot(security, { path: 'screenshots/profile-security-list.png' });
+  // The devices signed in: this browser, named by its user agent.
+  const devices = security.getByRole('list', { name: 'Signed-in devices' });
+  await expect(devices.getByRole('listitem')).toHaveCount(1);
+  await expect(devices.getByText('This device')).toBeVisible();
+  // Playwright's desktop Chrome sends a Windows user agent.
+  await expect(devices).toContainText('Chrome on Windows');
 
   await security.getByRole('button', { name: 'New recovery codes' }).click();
   const renew = page.getByRole('dialog', { name: 'Make new recovery codes?' });
