@@ -116,6 +116,8 @@ export const ZFactor = z.object({
   /** ISO 8601. */
   created_at: z.string(),
   last_used_at: z.string().nullable(),
+  /** A passkey only: whether it also signs in without the password. */
+  signs_in_alone: z.boolean().optional(),
 });
 export type TFactor = z.infer<typeof ZFactor>;
 

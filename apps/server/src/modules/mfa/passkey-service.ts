@@ -78,6 +78,7 @@ export const addPasskey = async (
     name: input.name,
     created_at: new Date(now).toISOString(),
     last_used_at: null,
+    signs_in_alone: ceremony.passwordless === 1,
   };
   return {
     message: codes ? MFA_MESSAGES.passkeyAddedWithCodes : MFA_MESSAGES.passkeyAdded,

@@ -101,7 +101,7 @@ describe.each(testDialects())('passkeys [%s]', (dialect) => {
     const email = 'passkey-user@example.com';
     const { id, jar, authenticator, added } = await enrolled(email);
     expect(added.recovery_codes).toHaveLength(10);
-    expect(added.factor).toMatchObject({ kind: 'passkey', name: 'Laptop' });
+    expect(added.factor).toMatchObject({ kind: 'passkey', name: 'Laptop', signs_in_alone: true });
     const security = (await call(jar, 'GET', '/api/profile/security')).json<TSecurityResponse>();
     expect(security.factors).toMatchObject([
       { kind: 'passkey', name: 'Laptop', last_used_at: null },
@@ -276,6 +276,8 @@ describe.each(testDialects())('passkeys [%s]', (dialect) => {
 
     // A passkey enrolled as a second factor only does not sign in alone.
     const second = await enrolled('passkey-second-only@example.com', { passwordless: false });
+    const listed = await call(second.jar, 'GET', '/api/profile/security');
+    expect(listed.json<TSecurityResponse>().factors).toMatchObject([{ signs_in_alone: false }]);
     const refused = await signInOptions({});
     expect(
       (await finish(refused.ceremony, second.authenticator.get(refused.options))).statusCode,

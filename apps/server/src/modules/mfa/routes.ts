@@ -17,6 +17,7 @@ import { requireAuth } from '../../plugins/auth';
 import { AppError, ZErrorBody } from '../../plugins/errors';
 import { authContext } from '../auth/context';
 import { sealFactorSecret, openFactorSecret, sealingKeysOf } from './factor-secret';
+import { passkeysOf } from './passkey-repository';
 import { passkeyRoutes } from './passkey-routes';
 import {
   confirmedFactors,
@@ -83,10 +84,14 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = requireAuth(request);
-      const [factors, left] = await Promise.all([
+      const [factors, left, passkeys] = await Promise.all([
         confirmedFactors(db(), user.id),
         recoveryCodesLeft(db(), user.id),
+        passkeysOf(db(), user.id),
       ]);
+      const alone = new Set(
+        passkeys.filter((passkey) => passkey.passwordless === 1).map((p) => p.factor_id),
+      );
       return {
         success: true as const,
         factors: factors.map((factor) => ({
@@ -95,6 +100,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
           name: factor.name,
           created_at: new Date(factor.created_at).toISOString(),
           last_used_at: iso(factor.last_used_at),
+          ...(factor.kind === 'passkey' && { signs_in_alone: alone.has(factor.id) }),
         })),
         recovery_codes_left: left,
       };

@@ -29,6 +29,9 @@ export const FactorList = ({ factors, onRename, onRemove }: TProps) => (
             </span>
           </p>
           <p className="text-sm text-slate-600">{factorDates(factor)}</p>
+          {factor.signs_in_alone && (
+            <p className="text-sm text-slate-600">Signs in without your password</p>
+          )}
         </div>
         {/* Each action's word starts its name (WCAG 2.5.3); the factor's name tells rows apart. */}
         <div className="flex gap-2">

@@ -16,6 +16,7 @@ const laptop: TFactor = {
   name: 'Work laptop',
   created_at: '2026-11-20T15:00:00.000Z',
   last_used_at: null,
+  signs_in_alone: true,
 };
 const security = (factors: TFactor[]): TSecurityResponse => ({
   success: true,
@@ -121,6 +122,7 @@ describe('My Profile › Security: passkeys', { timeout: 15_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Done' }));
     expect(await screen.findByText('Work laptop')).toBeTruthy();
     expect(screen.getByText('Passkey', { selector: 'span' })).toBeTruthy();
+    expect(screen.getByText('Signs in without your password')).toBeTruthy();
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add passkey' })),
     );
