@@ -1,3 +1,4 @@
+import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import type {
   TMfaChallengeResponse,
@@ -5,6 +6,7 @@ import type {
   TPasskeyOptionsResponse,
   TPasskeyRegisterResponse,
   TSecurityResponse,
+  TTotpStartResponse,
 } from '@portal/domain/mfa-api';
 import { testClock } from '../../test/clock';
 import { testDialects } from '../../test/databases';
@@ -296,6 +298,23 @@ describe.each(testDialects())('passkeys [%s]', (dialect) => {
     expect(await audit(null)).toEqual(
       expect.arrayContaining([expect.stringMatching(/^passkey_sign_in_failure .*unknown_passkey/)]),
     );
+  });
+
+  it('offers the app and the passkey to a user with both, the app’s code first', async () => {
+    const email = 'passkey-and-app@example.com';
+    const { jar, added } = await enrolled(email);
+    const start = (await call(jar, 'POST', '/api/profile/totp')).json<TTotpStartResponse>();
+    const code = await generate({ secret: start.secret, epoch: Math.floor(clock.now() / 1000) });
+    const confirmed = await call(jar, 'POST', '/api/profile/totp/confirm', { code });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    // The passkey came with the first recovery codes; the app made new ones.
+    expect(added.recovery_codes).toHaveLength(10);
+    expect(await password(email)).toMatchObject({
+      message: 'Enter the 6-digit code from your authenticator app',
+      methods: ['totp', 'passkey', 'recovery_code'],
+    });
+    const security = (await call(jar, 'GET', '/api/profile/security')).json<TSecurityResponse>();
+    expect(security.factors.map((factor) => factor.kind)).toEqual(['passkey', 'totp']);
   });
 
   it('answers an address at most 60 passkey prompts in 15 minutes', async () => {
