@@ -64,7 +64,7 @@ describe('createUser', () => {
       payorKey: ' PAY-B ',
       name: 'Casey Manager',
     });
-    expect(created.password.length).toBeGreaterThanOrEqual(12);
+    expect(created.password?.length).toBeGreaterThanOrEqual(12);
     expect(created.warnings).toEqual([]);
     expect(await findUserByEmail(db, 'cm@tools.example.com')).toMatchObject({
       role: 'case_manager',
@@ -72,11 +72,47 @@ describe('createUser', () => {
       username: 'Casey Manager',
       password_reset_required: 1,
     });
+    const expiresAt = (await findUserByEmail(db, 'cm@tools.example.com'))
+      ?.temporary_password_expires_at;
+    expect(expiresAt).toBeGreaterThan(Date.now() + 6.9 * 24 * 3600_000);
+    expect(expiresAt).toBeLessThanOrEqual(Date.now() + 7 * 24 * 3600_000);
     expect(
       await refusal(
         createUser(db, { email: 'CM@tools.example.com', role: 'case_manager', payorKey: 'PAY-A' }),
       ),
     ).toBe('CM@tools.example.com already exists');
+  });
+
+  it('with invite, queues an invitation mail instead of a password', async () => {
+    const { db } = database;
+    const created = await createUser(
+      db,
+      { email: 'Pat@Tools.example.com', role: 'patient', invite: true },
+      { days: 3, appOrigin: 'https://portal.example.org' },
+    );
+    expect(created.password).toBeNull();
+    expect(await findUserByEmail(db, 'pat@tools.example.com')).toMatchObject({
+      password_hash: null,
+      password_reset_required: 0,
+      temporary_password_expires_at: null,
+    });
+    const mail = await db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to_address', '=', 'pat@tools.example.com')
+      .executeTakeFirstOrThrow();
+    expect(mail.text_body).toContain('https://portal.example.org/accept-invitation?token=');
+    expect(mail.text_body).toContain('expires after 3 days');
+    expect(
+      await refusal(
+        createUser(db, {
+          email: 'both@tools.example.com',
+          role: 'patient',
+          invite: true,
+          password: 'Xx1!xxxxxxxxxx',
+        }),
+      ),
+    ).toBe('Give either --invite or --password, not both.');
   });
 
   it('lets an admin go without a payor, unwarned', async () => {
@@ -123,11 +159,14 @@ describe('tools/create-user.ts', () => {
     expect(created.stderr).toBe('');
     expect(created.status).toBe(0);
     expect(created.stdout).toMatch(
-      /^created cs@tools\.example\.com \(customer_service, payor PAY-A\); temporary password: \S+\n$/,
+      /^created cs@tools\.example\.com \(customer_service, payor PAY-A\); temporary password \(valid 7 days\): \S+\n$/,
     );
     const warned = run('--email', 'cs2@tools.example.com', '--role', 'customer_service');
     expect(warned.status).toBe(0);
     expect(warned.stderr.trim()).toBe(noPayorWarning('cs2@tools.example.com', 'customer_service'));
+    const invited = run('--email', 'inv@tools.example.com', '--role', 'admin', '--invite');
+    expect(invited.status).toBe(0);
+    expect(invited.stdout).toContain('created inv@tools.example.com (admin); invitation queued');
     const usage = run('--email', 'x@tools.example.com', '--role', 'admin', '--payer', 'PAY-A');
     expect(usage.status).toBe(2);
     expect(usage.stderr).toContain('usage: tsx tools/create-user.ts');

@@ -11,6 +11,7 @@ import mail from './mail/plugin';
 import authHousekeeping from './modules/auth/housekeeping';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
+import { invitationRoutes } from './modules/invitations/routes';
 import { healthRoutes } from './modules/health/routes';
 import audit from './plugins/audit';
 import auth from './plugins/auth';
@@ -152,6 +153,7 @@ export const buildApp = async (options: TBuildOptions) => {
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
+  await app.register(invitationRoutes, { prefix: '/api' });
   await app.register(patientsModuleRoutes, { prefix: '/api' });
   await app.register(worklistRoutes, { prefix: '/api' });
   await app.register(preferencesRoutes, { prefix: '/api' });

@@ -47,6 +47,11 @@ export type TConfig = {
    * (MAX_CONNECTIONS_PER_ADDRESS). Addresses of trusted proxies are exempt.
    */
   maxConnectionsPerAddress: number;
+  /**
+   * A handed-out temporary password, and an invitation link, stop working after this many
+   * days (TEMPORARY_PASSWORD_DAYS).
+   */
+  temporaryPasswordDays: number;
   /** Audit rows older than this many days are purged daily (AUDIT_RETENTION_DAYS). */
   auditRetentionDays: number;
   /** Where uploaded documents live (STORAGE_URL): unset for $DATA_DIR/uploads, or s3://... */
@@ -71,6 +76,9 @@ export type TConfig = {
    */
   secretSources: TSecretSources;
 };
+
+/** A week: time for a mailed link or a handed-out password to reach its user, not much more. */
+export const DEFAULT_TEMPORARY_PASSWORD_DAYS = 7;
 
 type TEnv = Record<string, string | undefined>;
 
@@ -184,6 +192,11 @@ export const loadConfig = (env: TEnv = process.env): TConfig => {
       50,
     ),
     // Six years: HIPAA's retention for documentation of its required policies and activity.
+    temporaryPasswordDays: parseCount(
+      'TEMPORARY_PASSWORD_DAYS',
+      env.TEMPORARY_PASSWORD_DAYS,
+      DEFAULT_TEMPORARY_PASSWORD_DAYS,
+    ),
     auditRetentionDays: parseCount('AUDIT_RETENTION_DAYS', env.AUDIT_RETENTION_DAYS, 2190),
     storageUrl: env.STORAGE_URL || undefined,
     schedulerTimezone: parseTimezone(env.SCHEDULER_TIMEZONE),

@@ -71,12 +71,31 @@ describe('results files', () => {
   it('list created then failed rows under one header', () => {
     const rows = bulkResultsCsvRows({
       total: 2,
-      successful: [{ row: 2, email: 'a@x.com', name: 'A', role: 'admin', temp_password: 'Pw1!' }],
+      successful: [
+        {
+          row: 2,
+          email: 'a@x.com',
+          name: 'A',
+          role: 'admin',
+          temp_password: 'Pw1!',
+          invited: false,
+        },
+        {
+          row: 4,
+          email: 'b@x.com',
+          name: 'B',
+          role: 'patient',
+          temp_password: null,
+          invited: true,
+        },
+      ],
       failed: [{ row: 3, email: 'bad', error: 'Email is not a valid email address' }],
     });
     expect(rows).toEqual([
       ['status', 'row', 'email', 'name', 'role', 'temp_password', 'error'],
       ['created', '2', 'a@x.com', 'A', 'admin', 'Pw1!', ''],
+      // An invitation was mailed: the file says so where a password would be.
+      ['created', '4', 'b@x.com', 'B', 'patient', 'invited', ''],
       ['failed', '3', 'bad', '', '', '', 'Email is not a valid email address'],
     ]);
     const activation = activationResultsCsvRows({

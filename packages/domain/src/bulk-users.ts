@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVITED } from './first-access';
 import { ROLE_IDS, isRole, roleFromId, type TRole } from './roles';
 import { hasInvalidCharacters } from './text';
 
@@ -187,7 +188,9 @@ export const ZBulkUploadResults = z.object({
       email: z.string(),
       name: z.string(),
       role: z.string(),
-      temp_password: z.string(),
+      /** Null when the user was sent an invitation instead (issue 35). */
+      temp_password: z.string().nullable(),
+      invited: z.boolean(),
     }),
   ),
   failed: z.array(z.object({ row: z.number().int(), email: z.string(), error: z.string() })),
@@ -209,7 +212,7 @@ export const bulkResultsCsvRows = (results: TBulkUploadResults): string[][] => [
     user.email,
     user.name,
     user.role,
-    user.temp_password,
+    user.invited ? INVITED : (user.temp_password ?? ''),
     '',
   ]),
   ...results.failed.map((row) => ['failed', String(row.row), row.email, '', '', '', row.error]),

@@ -30,6 +30,9 @@ export const AUTH_MESSAGES = {
   loginSuccessful: 'Login successful',
   passwordUpdated: 'Password updated successfully',
   invalidResetToken: 'Invalid or expired reset token',
+  /** A right temporary password past TEMPORARY_PASSWORD_DAYS (issue 35). */
+  temporaryPasswordExpired:
+    'Your temporary password has expired. Use Forgot password? to get a new link by email.',
   tooManyRequests: TOO_MANY_REQUESTS,
   noPermissionPage: "You don't have permission to access this page.",
 } as const;

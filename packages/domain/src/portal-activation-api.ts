@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAccessDelivery, INVITED } from './first-access';
 import { ZLine } from './text';
 
 /**
@@ -73,8 +74,10 @@ export const ZBulkActivationBody = z.object({
     .array(ZLine().trim().min(1).max(64))
     .min(1, PORTAL_ACTIVATION_MESSAGES.selectPatient)
     .max(MAX_BULK_ACTIVATION, `At most ${MAX_BULK_ACTIVATION} patients at a time`),
+  /** An invitation email, or a temporary password shown in the results (the default). */
+  delivery: ZAccessDelivery.default('temporary_password'),
 });
-export type TBulkActivationBody = z.infer<typeof ZBulkActivationBody>;
+export type TBulkActivationBody = z.input<typeof ZBulkActivationBody>;
 
 export const ZActivationResults = z.object({
   total: z.number().int(),
@@ -85,7 +88,9 @@ export const ZActivationResults = z.object({
       email: z.string(),
       name: z.string(),
       primary_payor: z.string().nullable(),
-      temp_password: z.string(),
+      /** Null when the patient was sent an invitation instead (issue 35). */
+      temp_password: z.string().nullable(),
+      invited: z.boolean(),
     }),
   ),
   failed: z.array(
@@ -127,7 +132,7 @@ export const activationResultsCsvRows = (results: TActivationResults): string[][
     row.email,
     row.name,
     row.primary_payor ?? '',
-    row.temp_password,
+    row.invited ? INVITED : (row.temp_password ?? ''),
     '',
   ]),
   ...results.failed.map((row) => [

@@ -59,6 +59,8 @@ export type UsersTable = {
   phone: string | null;
   title: string | null;
   office: string | null;
+  /** Migration 0033: when a handed-out temporary password stops working; null otherwise. */
+  temporary_password_expires_at: Generated<number | null>;
 };
 
 export type SessionsTable = {
@@ -86,7 +88,11 @@ export type PasswordResetTokensTable = {
   created_at: number;
   expires_at: number;
   consumed_at: number | null;
+  /** Migration 0033: 'reset' (forgot password) or 'invitation' (first access). */
+  purpose: Generated<TTokenPurpose>;
 };
+
+export type TTokenPurpose = 'reset' | 'invitation';
 
 /** Email changes waiting for the link mailed to the new address (migration 0016). */
 export type EmailChangesTable = {

@@ -147,7 +147,12 @@ describe.each(testDialects())('Admin bulk user upload [%s]', (dialect) => {
       userId: adminId,
       action: 'bulk_user_upload',
     });
-    expect(JSON.parse(entry?.detail ?? '{}')).toEqual({ rows: 11, created: 3, failed: 8 });
+    expect(JSON.parse(entry?.detail ?? '{}')).toEqual({
+      rows: 11,
+      created: 3,
+      failed: 8,
+      delivery: 'temporary_password',
+    });
   });
 
   it('reports each row on its spreadsheet row: blank rows count, a quoted line break does not', async () => {
@@ -200,7 +205,7 @@ describe.each(testDialects())('Admin bulk user upload [%s]', (dialect) => {
     expect(created).toBeDefined();
     const login = await signIn(app, {
       email: 'temp@bulk2.example.com',
-      password: created?.temp_password,
+      password: created?.temp_password ?? undefined,
     });
     expect(login.response.statusCode).toBe(200);
     expect(login.response.json()).toMatchObject({

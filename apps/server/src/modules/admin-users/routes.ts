@@ -5,6 +5,7 @@ import {
   BULK_UPLOAD_TEMPLATE_EXAMPLE,
   ZBulkUploadResponse,
 } from '@portal/domain/bulk-users';
+import { ZDeliveryQuery } from '@portal/domain/first-access';
 import { rolesFor } from '@portal/domain/routes';
 import { readCsvUpload, registerCsvMultipart, sendCsv } from '../../lib/csv-upload';
 import { requireAuth, requireRole } from '../../plugins/auth';
@@ -45,9 +46,10 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: guard,
       schema: {
         summary:
-          'Creates one user per CSV row (multipart field "file", at most 2 MB and 5,000 rows) with temporary passwords; each row succeeds or fails on its own (admins only)',
+          'Creates one user per CSV row (multipart field "file", at most 2 MB and 5,000 rows) with temporary passwords, or with invitation emails (delivery=invitation); each row succeeds or fails on its own (admins only)',
         tags: ['admin'],
         consumes: ['multipart/form-data'],
+        querystring: ZDeliveryQuery,
         response: { 200: ZBulkUploadResponse, ...errors, 413: ZErrorBody },
       },
     },
@@ -55,7 +57,17 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = requireAuth(request);
       const rows = await readCsvUpload(request, 'email');
       const { db } = app.portal.database;
-      const results = await createUsersFromCsv(db, rows, app.clock);
+      const { delivery } = request.query;
+      const { config } = app.portal;
+      const results = await createUsersFromCsv(db, rows, {
+        now: app.clock,
+        delivery,
+        days: config.temporaryPasswordDays,
+        appOrigin: config.appOrigin,
+      });
+      if (delivery === 'invitation') {
+        app.mail.wake();
+      }
       await app.audit(request, {
         action: 'bulk_user_upload',
         userId: user.id,
@@ -63,6 +75,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
           rows: results.total,
           created: results.successful.length,
           failed: results.failed.length,
+          delivery,
         },
       });
       void reply.header('Cache-Control', 'no-store');

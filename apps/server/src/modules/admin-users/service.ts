@@ -5,15 +5,24 @@ import {
   type TBulkUploadResults,
   type TBulkUserDraft,
 } from '@portal/domain/bulk-users';
+import type { TAccessDelivery } from '@portal/domain/first-access';
 import type { Database } from '../../db/schema';
 import type { TCsvRow } from '../../lib/csv-upload';
 import { issueTemporaryPasswords } from '../../lib/temporary-passwords';
+import {
+  issueInvitations,
+  temporaryPasswordExpiry,
+  userIdsByEmail,
+  type TFirstAccessOptions,
+} from '../invitations/issue';
 import { isUniqueViolation } from '../profile/repository';
 import { chunk, existingPayors, insertUsers, takenEmails, type TUserInsert } from './repository';
 
 type TFailed = TBulkUploadResults['failed'][number];
 type TCreated = TBulkUploadResults['successful'][number];
 type TCandidate = { row: number; user: TBulkUserDraft };
+type TEntry = { candidate: TCandidate; insert: TUserInsert; password: string | null };
+type TFirstAccess = TFirstAccessOptions & { delivery: TAccessDelivery };
 
 /** Rows hashed and inserted together: one statement each, retried row by row on a clash. */
 const INSERT_BATCH = 100;
@@ -67,23 +76,30 @@ const checkAgainstDatabase = async (
   });
 };
 
-const toInsert = (user: TBulkUserDraft, hash: string, now: number): TUserInsert => ({
+const toInsert = (
+  user: TBulkUserDraft,
+  hash: string | null,
+  options: TFirstAccessOptions,
+): TUserInsert => ({
   email: user.email,
   username: user.name,
+  // An invited user has no password until they choose one by the link.
   password_hash: hash,
   role: user.role,
   payor_key: user.payor_key,
   patient_key: null,
-  // The temporary password works once: the first sign-in leads to Change Password.
-  password_reset_required: 1,
+  // The temporary password works once and for a few days: the first sign-in leads to
+  // Change Password.
+  password_reset_required: hash === null ? 0 : 1,
+  temporary_password_expires_at: hash === null ? null : temporaryPasswordExpiry(options),
   password_changed_at: null,
   first_name: user.first_name,
   last_name: user.last_name,
   phone: user.phone,
   title: user.title,
   office: user.office,
-  created_at: now,
-  updated_at: now,
+  created_at: options.now,
+  updated_at: options.now,
 });
 
 /**
@@ -93,21 +109,42 @@ const toInsert = (user: TBulkUserDraft, hash: string, now: number): TUserInsert 
  */
 const insertBatch = async (
   db: Kysely<Database>,
-  batch: { candidate: TCandidate; insert: TUserInsert; password: string }[],
+  batch: TEntry[],
   out: { created: TCreated[]; failed: TFailed[] },
+  access: TFirstAccess,
 ) => {
-  const present = ({ candidate, password }: (typeof batch)[number]): TCreated => ({
+  const present = ({ candidate, password }: TEntry): TCreated => ({
     row: candidate.row,
     email: candidate.user.email,
     name: candidate.user.name,
     role: candidate.user.role,
     temp_password: password,
+    invited: password === null,
   });
+  // The users and their invitations (token and queued mail) commit together or not at all.
+  const insert = (entries: TEntry[]) =>
+    db.transaction().execute(async (trx) => {
+      await insertUsers(
+        trx,
+        entries.map((entry) => entry.insert),
+      );
+      if (access.delivery === 'invitation') {
+        const ids = await userIdsByEmail(
+          trx,
+          entries.map((entry) => entry.candidate.user.email),
+        );
+        const invited = entries.map(({ candidate: { user } }) => {
+          const id = ids.get(user.email);
+          if (id === undefined) {
+            throw new Error('inserted user not found');
+          }
+          return { id, email: user.email, name: user.name };
+        });
+        await issueInvitations(trx, invited, access);
+      }
+    });
   try {
-    await insertUsers(
-      db,
-      batch.map(({ insert }) => insert),
-    );
+    await insert(batch);
     out.created.push(...batch.map(present));
     return;
   } catch (error) {
@@ -117,7 +154,7 @@ const insertBatch = async (
   }
   for (const entry of batch) {
     try {
-      await insertUsers(db, [entry.insert]);
+      await insert([entry]);
       out.created.push(present(entry));
     } catch (error) {
       if (!isUniqueViolation(error)) {
@@ -132,27 +169,31 @@ const insertBatch = async (
   }
 };
 
-/** Checks every row, creates the users that pass with temporary passwords, reports each row. */
+/**
+ * Checks every row, creates the users that pass, each with a temporary password or an
+ * invitation email as the admin chose, and reports each row.
+ */
 export const createUsersFromCsv = async (
   db: Kysely<Database>,
   rows: readonly TCsvRow[],
-  now: () => number,
+  options: { now: () => number; delivery: TAccessDelivery; days: number; appOrigin: string },
 ): Promise<TBulkUploadResults> => {
   const failed: TFailed[] = [];
   const created: TCreated[] = [];
   const candidates = await checkAgainstDatabase(db, checkRows(rows, failed), failed);
+  const invite = options.delivery === 'invitation';
   for (const part of chunk(candidates, INSERT_BATCH)) {
-    const passwords = await issueTemporaryPasswords(part.length);
-    const at = now();
-    const batch = part.map((candidate, index) => {
-      const issued = passwords[index] as { password: string; hash: string };
+    const passwords = invite ? [] : await issueTemporaryPasswords(part.length);
+    const access = { ...options, now: options.now() };
+    const batch = part.map((candidate, index): TEntry => {
+      const issued = passwords[index];
       return {
         candidate,
-        password: issued.password,
-        insert: toInsert(candidate.user, issued.hash, at),
+        password: issued?.password ?? null,
+        insert: toInsert(candidate.user, issued?.hash ?? null, access),
       };
     });
-    await insertBatch(db, batch, { created, failed });
+    await insertBatch(db, batch, { created, failed }, access);
   }
   const byRow = (a: { row: number }, b: { row: number }) => a.row - b.row;
   return { total: rows.length, successful: created.sort(byRow), failed: failed.sort(byRow) };

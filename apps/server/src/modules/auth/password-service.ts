@@ -41,7 +41,7 @@ export const FORGOT_PASSWORD_ANSWER_MS = 300;
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for that email, a password reset link has been sent.';
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const invalidToken = () => new AppError('bad_request', AUTH_MESSAGES.invalidResetToken);
 

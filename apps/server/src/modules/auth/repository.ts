@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, PasswordResetTokensTable } from '../../db/schema';
+import type { Database, PasswordResetTokensTable, TTokenPurpose } from '../../db/schema';
 import { deleteEmailChanges } from '../profile/repository';
 
 export const insertResetToken = (
@@ -7,11 +7,17 @@ export const insertResetToken = (
   token: Insertable<PasswordResetTokensTable>,
 ) => db.insertInto('password_reset_tokens').values(token).execute();
 
-export const findResetTokenByHash = (db: Kysely<Database>, tokenHash: string) =>
+/** A token by its hash; a link of one purpose is never accepted as the other. */
+export const findResetTokenByHash = (
+  db: Kysely<Database>,
+  tokenHash: string,
+  purpose: TTokenPurpose = 'reset',
+) =>
   db
     .selectFrom('password_reset_tokens')
     .selectAll()
     .where('token_hash', '=', tokenHash)
+    .where('purpose', '=', purpose)
     .executeTakeFirst();
 
 /** Voids every unused reset token of a user: a later token or a new password ends them. */
@@ -36,7 +42,8 @@ export const consumeResetToken = async (db: Kysely<Database>, id: number, now: n
 };
 
 /**
- * Stores a new password hash, lifts the forced change, and voids outstanding reset tokens
+ * Stores a new password hash, lifts the forced change and a temporary password's expiry
+ * (a reset link is how an expired one is replaced), and voids outstanding reset tokens
  * and pending email changes (the notice of a change the owner did not ask for tells them to
  * change their password, which cancels it). Every path that sets a password goes through here.
  */
@@ -49,6 +56,7 @@ export const storeNewPassword = async (
     .set({
       password_hash: options.passwordHash,
       password_reset_required: 0,
+      temporary_password_expires_at: null,
       password_changed_at: options.now,
       updated_at: options.now,
     })

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { FIRST_ACCESS_MESSAGES } from '@portal/domain/first-access';
 import { AUTH_MESSAGES } from '@portal/domain/messages';
 import type { TAuthUser, TLoginInput } from '@portal/domain/auth-api';
 import type { TSignInMethod } from '@portal/domain/mfa-api';
@@ -103,6 +104,20 @@ export const login = async (
   if (!user || !matches) {
     await ctx.audit({ action: 'login_failure', userId: user?.id ?? null, detail: { email } });
     throw new AppError('unauthorized', AUTH_MESSAGES.invalidCredentials);
+  }
+  if (
+    user.password_reset_required === 1 &&
+    user.temporary_password_expires_at !== null &&
+    user.temporary_password_expires_at <= now
+  ) {
+    // Said only to whoever knows the password, so it tells nobody else anything. The
+    // attempt stays counted: this sign-in did not succeed.
+    await ctx.audit({
+      action: 'login_failure',
+      userId: user.id,
+      detail: { email, reason: 'temporary_password_expired' },
+    });
+    throw new AppError('unauthorized', FIRST_ACCESS_MESSAGES.temporaryPasswordExpired);
   }
   await forgetAttempts(ctx.db, attempts);
   if (await hasConfirmedFactor(ctx.db, user.id)) {

@@ -133,6 +133,7 @@ describe.each(testDialects())('Patient portal activation [%s]', (dialect) => {
         name: 'Ada Lovelace',
         primary_payor: 'Acme Health',
         temp_password: expect.any(String) as string,
+        invited: false,
       },
     ]);
     expect(
@@ -163,7 +164,7 @@ describe.each(testDialects())('Patient portal activation [%s]', (dialect) => {
     // The patient signs in with the temporary password, must change it, and sees only their record.
     const signedIn = await signIn(app, {
       email: 'ada.lovelace@patients.example.com',
-      password: results.successful[0]?.temp_password,
+      password: results.successful[0]?.temp_password ?? undefined,
     });
     expect(signedIn.response.json()).toMatchObject({
       user: { role: 'patient', patient_key: 'K-1', password_reset_required: true },

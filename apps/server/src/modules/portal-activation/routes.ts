@@ -10,6 +10,7 @@ import {
   ZPayorsResponse,
   type TActivationResults,
 } from '@portal/domain/portal-activation-api';
+import { ZDeliveryQuery, type TAccessDelivery } from '@portal/domain/first-access';
 import { rolesFor } from '@portal/domain/routes';
 import { readCsvUpload, registerCsvMultipart, sendCsv } from '../../lib/csv-upload';
 import { requireAuth, requireRole } from '../../plugins/auth';
@@ -30,23 +31,30 @@ export const portalActivationRoutes: FastifyPluginAsyncZod = async (app) => {
     request: FastifyRequest,
     via: 'csv' | 'selection',
     pick: (failed: TActivationResults['failed']) => ReturnType<typeof candidatesFromKeys>,
-    total: number,
+    options: { total: number; delivery: TAccessDelivery },
   ): Promise<TActivationResults> => {
     const { user } = requireAuth(request);
+    const { delivery } = options;
     const failed: TActivationResults['failed'] = [];
     const candidates = await pick(failed);
     const results = await activatePatients(db, candidates, {
       failed,
       now: app.clock,
+      delivery,
+      days: app.portal.config.temporaryPasswordDays,
+      appOrigin: app.portal.config.appOrigin,
       onActivated: (patientKey, userId) =>
         app.audit(request, {
           action: 'portal_activation',
           userId: user.id,
           patientKey,
-          detail: { via, created_user_id: userId },
+          detail: { via, created_user_id: userId, delivery },
         }),
     });
-    return { total, ...results };
+    if (delivery === 'invitation' && results.successful.length > 0) {
+      app.mail.wake();
+    }
+    return { total: options.total, ...results };
   };
 
   app.get(
@@ -140,9 +148,10 @@ export const portalActivationRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: guard,
       schema: {
         summary:
-          'Activates the patients a CSV names by email (multipart field "file", at most 2 MB and 5,000 rows); each row succeeds or fails on its own (admins only)',
+          'Activates the patients a CSV names by email (multipart field "file", at most 2 MB and 5,000 rows) with temporary passwords, or with invitation emails (delivery=invitation); each row succeeds or fails on its own (admins only)',
         tags: ['admin'],
         consumes: ['multipart/form-data'],
+        querystring: ZDeliveryQuery,
         response: { 200: ZActivationResponse, ...errors, 413: ZErrorBody },
       },
     },
@@ -152,7 +161,7 @@ export const portalActivationRoutes: FastifyPluginAsyncZod = async (app) => {
         request,
         'csv',
         (failed) => candidatesFromCsv(db, rows, failed),
-        rows.length,
+        { total: rows.length, delivery: request.query.delivery },
       );
       void reply.header('Cache-Control', 'no-store');
       return { success: true as const, results };
@@ -176,7 +185,7 @@ export const portalActivationRoutes: FastifyPluginAsyncZod = async (app) => {
         request,
         'selection',
         (failed) => candidatesFromKeys(db, keys, failed),
-        keys.length,
+        { total: keys.length, delivery: request.body.delivery },
       );
       void reply.header('Cache-Control', 'no-store');
       return { success: true as const, results };

@@ -5,9 +5,11 @@ import {
   ACTIVATION_ROW_ERRORS as ERR,
   type TActivationResults,
 } from '@portal/domain/portal-activation-api';
+import type { TAccessDelivery } from '@portal/domain/first-access';
 import type { Database } from '../../db/schema';
 import type { TCsvRow } from '../../lib/csv-upload';
 import { issueTemporaryPasswords } from '../../lib/temporary-passwords';
+import { issueInvitations, temporaryPasswordExpiry } from '../invitations/issue';
 import { isUniqueViolation } from '../profile/repository';
 import { insertUsers, takenEmails } from '../admin-users/repository';
 import {
@@ -143,8 +145,9 @@ const clashReason = async (db: Kysely<Database>, patientKey: string) =>
     : ERR.emailTaken;
 
 /**
- * Gives each candidate a patient login: tied to the patient key, the patient's email, a
- * temporary password to change at first sign-in. A patient without a usable email, with a
+ * Gives each candidate a patient login: tied to the patient key, the patient's email, and
+ * either a temporary password to change at first sign-in (it expires after
+ * TEMPORARY_PASSWORD_DAYS) or an invitation email whose link sets the first password. A patient without a usable email, with a
  * login already, or whose email another account uses fails its row. The unique keys on
  * users.patient_key and users.email decide when two admins activate one patient at once:
  * exactly one insert wins, the other row fails with the reason.
@@ -155,6 +158,10 @@ export const activatePatients = async (
   options: {
     failed: TFailed[];
     now: () => number;
+    /** An invitation email, or a temporary password shown in the results. */
+    delivery: TAccessDelivery;
+    days: number;
+    appOrigin: string;
     onActivated: (patientKey: string, userId: number | null) => Promise<void>;
   },
 ): Promise<Omit<TActivationResults, 'total'>> => {
@@ -186,32 +193,49 @@ export const activatePatients = async (
     }
     return problem === undefined;
   });
-  const passwords = await issueTemporaryPasswords(ready.length);
+  const invite = options.delivery === 'invitation';
+  const passwords = invite ? [] : await issueTemporaryPasswords(ready.length);
   const successful: TActivated[] = [];
   for (const [index, { row, patient }] of ready.entries()) {
-    const issued = passwords[index] as { password: string; hash: string };
+    const issued = passwords[index];
     const email = emailOf(patient);
-    const at = options.now();
+    const name = nameOf(patient, email);
+    const access = { ...options, now: options.now() };
+    let userId: number | null;
     try {
-      await insertUsers(db, [
-        {
-          email,
-          username: nameOf(patient, email).slice(0, 255),
-          password_hash: issued.hash,
-          role: 'patient',
-          payor_key: patient.payor_key,
-          patient_key: patient.patient_key,
-          password_reset_required: 1,
-          password_changed_at: null,
-          first_name: patient.first_name?.slice(0, 100) ?? null,
-          last_name: patient.last_name?.slice(0, 100) ?? null,
-          phone: patient.phone?.slice(0, 32) ?? null,
-          title: null,
-          office: null,
-          created_at: at,
-          updated_at: at,
-        },
-      ]);
+      // The login and its invitation (token and queued mail) commit together or not at all.
+      userId = await db.transaction().execute(async (trx) => {
+        await insertUsers(trx, [
+          {
+            email,
+            username: name.slice(0, 255),
+            // An invited patient has no password until they choose one by the link.
+            password_hash: issued?.hash ?? null,
+            role: 'patient',
+            payor_key: patient.payor_key,
+            patient_key: patient.patient_key,
+            password_reset_required: issued ? 1 : 0,
+            temporary_password_expires_at: issued ? temporaryPasswordExpiry(access) : null,
+            password_changed_at: null,
+            first_name: patient.first_name?.slice(0, 100) ?? null,
+            last_name: patient.last_name?.slice(0, 100) ?? null,
+            phone: patient.phone?.slice(0, 32) ?? null,
+            title: null,
+            office: null,
+            created_at: access.now,
+            updated_at: access.now,
+          },
+        ]);
+        const user = await trx
+          .selectFrom('users')
+          .select('id')
+          .where('patient_key', '=', patient.patient_key)
+          .executeTakeFirstOrThrow();
+        if (invite) {
+          await issueInvitations(trx, [{ id: user.id, email, name }], access);
+        }
+        return user.id;
+      });
     } catch (error) {
       if (!isUniqueViolation(error)) {
         throw error;
@@ -219,19 +243,15 @@ export const activatePatients = async (
       failed.push(failure(row, patient, await clashReason(db, patient.patient_key)));
       continue;
     }
-    const user = await db
-      .selectFrom('users')
-      .select('id')
-      .where('patient_key', '=', patient.patient_key)
-      .executeTakeFirst();
-    await options.onActivated(patient.patient_key, user?.id ?? null);
+    await options.onActivated(patient.patient_key, userId);
     successful.push({
       row,
       patient_id: patient.patient_id,
       email,
-      name: nameOf(patient, email),
+      name,
       primary_payor: patient.primary_payor,
-      temp_password: issued.password,
+      temp_password: issued?.password ?? null,
+      invited: invite,
     });
   }
   const byRow = (a: { row: number }, b: { row: number }) => a.row - b.row;
