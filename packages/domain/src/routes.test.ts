@@ -11,6 +11,7 @@ const MATRIX: Record<TAppPath, [boolean, boolean, boolean, boolean, boolean]> = 
   '/login': [true, true, true, true, true],
   '/forgot-password': [true, true, true, true, true],
   '/reset-password': [true, true, true, true, true],
+  '/accept-invitation': [true, true, true, true, true],
   '/confirm-email': [true, true, true, true, true],
   '/public/support': [true, true, true, true, true],
   '/change-password': [true, true, true, true, true],
@@ -31,6 +32,8 @@ const MATRIX: Record<TAppPath, [boolean, boolean, boolean, boolean, boolean]> = 
   '/notifications': [true, true, true, true, true],
   '/unsubscribe': [true, true, true, true, true],
   '/admin/notifications': [true, false, false, false, false],
+  '/admin/security': [true, false, false, false, false],
+  '/security-setup': [true, true, true, true, true],
 };
 const COLUMNS: TRole[] = [
   'admin',

@@ -19,6 +19,8 @@ export const ROUTE_ACCESS = {
   '/login': 'public',
   '/forgot-password': 'public',
   '/reset-password': 'public',
+  /** An invitation email's link (issue 35): the token authorises setting the first password. */
+  '/accept-invitation': 'public',
   /** The link confirming a new email address: the token authorises it, signed in or not. */
   '/confirm-email': 'public',
   /** The public area (core.md: '/public/... no sign-in needed'): support hours and phone. */

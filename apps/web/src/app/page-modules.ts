@@ -13,6 +13,7 @@ export const loadAppLayout = () => import('./app-layout');
 export const SCREEN_MODULES = {
   '/forgot-password': () => import('../features/auth/components/forgot-password-page'),
   '/reset-password': () => import('../features/auth/components/reset-password-page'),
+  '/accept-invitation': () => import('../features/auth/components/accept-invitation-page'),
   '/confirm-email': () => import('./confirm-email-route'),
   '/public/support': () => import('../features/contact/components/public-support-page'),
   '/change-password': () => import('../features/auth/components/change-password-page'),

@@ -26,6 +26,10 @@ const ResetPasswordPage = lazyComponent(
   SCREEN_MODULES['/reset-password'],
   (module) => module.ResetPasswordPage,
 );
+const AcceptInvitationPage = lazyComponent(
+  SCREEN_MODULES['/accept-invitation'],
+  (module) => module.AcceptInvitationPage,
+);
 const ConfirmEmailRoute = lazyComponent(
   SCREEN_MODULES['/confirm-email'],
   (module) => module.ConfirmEmailRoute,
@@ -92,6 +96,7 @@ export const AppRouter = () => (
         <Route path="/login" element={publicScreen(<LoginPage />)} />
         <Route path="/forgot-password" element={publicScreen(<ForgotPasswordPage />)} />
         <Route path="/reset-password" element={publicScreen(<ResetPasswordPage />)} />
+        <Route path="/accept-invitation" element={publicScreen(<AcceptInvitationPage />)} />
         <Route path="/confirm-email" element={publicScreen(<ConfirmEmailRoute />)} />
         {/* A notification mail's unsubscribe link: its token is the authority, no sign-in. */}
         <Route path="/unsubscribe" element={publicScreen(<UnsubscribeRoute />)} />

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { Link } from 'react-router';
 import type { TLoginResponse } from '@portal/domain/auth-api';
+import { AUTH_MESSAGES } from '@portal/domain/messages';
 import type { TMfaChallengeResponse } from '@portal/domain/mfa-api';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/alert';
@@ -67,6 +68,14 @@ export const LoginForm = ({ onSignedIn, onChallenge, entered, notice }: TProps) 
       {message && (
         <Alert tone="error" ref={errorRef}>
           {message}
+          {message === AUTH_MESSAGES.temporaryPasswordExpired && (
+            <>
+              {' '}
+              <Link to="/forgot-password" className="font-medium underline">
+                Get a new link by email
+              </Link>
+            </>
+          )}
         </Alert>
       )}
       <TextField

@@ -3,8 +3,27 @@ import { datedCsvName } from '@portal/domain/csv-cells';
 import { saveCsvRows } from '../../../lib/csv-transfer';
 import { Button } from '../../../components/ui/button';
 import { ScrollTable, Stat } from '../../../components/ui/csv-tools';
+import { TempPasswordCell } from '../../../components/access-delivery';
 import { Panel } from '../../../components/ui/panel';
 import { TD, TR } from '../../../components/ui/table';
+
+/** What the admin does next: nothing for the invited, hand out the passwords otherwise. */
+const ResultsNote = ({ results }: { results: TBulkUploadResults }) => (
+  <>
+    {results.successful.some((user) => user.invited) && (
+      <p className="mb-2 text-sm text-slate-700">
+        Users marked invited were sent an invitation email with a one-time link to choose their
+        password.
+      </p>
+    )}
+    {results.successful.some((user) => !user.invited) && (
+      <p className="mb-4 text-sm text-slate-700">
+        Temporary passwords are shown only now: download the results file and hand each person their
+        password securely. Everyone must choose a new password at first sign-in.
+      </p>
+    )}
+  </>
+);
 
 /** Total, the created users with their temporary passwords, the failed rows, and the file. */
 export const BulkResults = ({ results }: { results: TBulkUploadResults }) => (
@@ -24,10 +43,7 @@ export const BulkResults = ({ results }: { results: TBulkUploadResults }) => (
       <Stat label="Created" value={results.successful.length} tone="green" />
       <Stat label="Failed" value={results.failed.length} tone="red" />
     </dl>
-    <p className="mb-4 text-sm text-slate-700">
-      Temporary passwords are shown only now: download the results file and hand each person their
-      password securely. Everyone must choose a new password at first sign-in.
-    </p>
+    <ResultsNote results={results} />
     {results.successful.length > 0 && (
       <>
         <h3 className="mb-2 font-semibold text-slate-900">Created Users</h3>
@@ -37,7 +53,9 @@ export const BulkResults = ({ results }: { results: TBulkUploadResults }) => (
               <TD className="whitespace-nowrap">{user.email}</TD>
               <TD>{user.name}</TD>
               <TD>{user.role}</TD>
-              <TD className="font-mono whitespace-nowrap">{user.temp_password}</TD>
+              <TD>
+                <TempPasswordCell row={user} />
+              </TD>
             </TR>
           ))}
         </ScrollTable>

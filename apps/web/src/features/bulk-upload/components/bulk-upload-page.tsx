@@ -6,6 +6,8 @@ import {
   PAYOR_SCOPED_ROLES,
   isCsvFileName,
 } from '@portal/domain/bulk-users';
+import { DEFAULT_ACCESS_DELIVERY, type TAccessDelivery } from '@portal/domain/first-access';
+import { AccessDeliveryChoice } from '../../../components/access-delivery';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CsvFilePicker, UploadProgress } from '../../../components/ui/csv-tools';
@@ -27,6 +29,7 @@ export const BulkUploadPage = () => {
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [percent, setPercent] = useState(0);
+  const [delivery, setDelivery] = useState<TAccessDelivery>(DEFAULT_ACCESS_DELIVERY);
   const template = useDownloadBulkTemplate();
   const upload = useUploadUsers(setPercent);
 
@@ -48,7 +51,7 @@ export const BulkUploadPage = () => {
     }
     setFileError(null);
     setPercent(0);
-    upload.mutate(file);
+    upload.mutate({ file, delivery });
   };
 
   return (
@@ -69,7 +72,10 @@ export const BulkUploadPage = () => {
             {PAYOR_SCOPED_ROLES.at(-1)} need a payor_key: the key of an existing payor.
           </li>
           <li>Up to 5,000 rows and 2 MB per file. Each row succeeds or fails on its own.</li>
-          <li>New users get a temporary password and must change it at first sign-in.</li>
+          <li>
+            New users get an invitation email to choose their password, or a temporary password that
+            they must change at first sign-in.
+          </li>
         </ol>
         <Button disabled={template.isPending} onClick={() => template.mutate()}>
           {template.isPending ? 'Downloading...' : 'Download Template'}
@@ -85,6 +91,12 @@ export const BulkUploadPage = () => {
           <h2 id="bulk-upload-heading" className="mb-3 text-lg font-semibold text-slate-900">
             Upload Users
           </h2>
+          <AccessDeliveryChoice
+            name="bulk-delivery"
+            value={delivery}
+            onChange={setDelivery}
+            disabled={upload.isPending}
+          />
           <CsvFilePicker file={file} onChange={choose} disabled={upload.isPending} />
           {fileError && <Alert tone="error">{fileError}</Alert>}
           {upload.isError && <Alert tone="error">{uploadMessage(upload.error)}</Alert>}

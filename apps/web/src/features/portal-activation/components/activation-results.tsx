@@ -5,6 +5,7 @@ import {
 } from '@portal/domain/portal-activation-api';
 import { Button } from '../../../components/ui/button';
 import { ScrollTable, Stat } from '../../../components/ui/csv-tools';
+import { TempPasswordCell } from '../../../components/access-delivery';
 import { Panel } from '../../../components/ui/panel';
 import { TD, TR } from '../../../components/ui/table';
 import { saveCsvRows } from '../../../lib/csv-transfer';
@@ -32,9 +33,18 @@ export const ActivationResults = ({ results }: { results: TActivationResults }) 
     {results.successful.length > 0 && (
       <>
         <h3 className="mb-2 font-semibold text-slate-900">Activated Patients</h3>
-        <p className="mb-2 text-sm text-slate-700">
-          Temporary passwords are shown only now; each patient must change theirs at first sign-in.
-        </p>
+        {results.successful.some((row) => row.invited) && (
+          <p className="mb-2 text-sm text-slate-700">
+            Patients marked invited were sent an invitation email with a one-time link to choose
+            their password.
+          </p>
+        )}
+        {results.successful.some((row) => !row.invited) && (
+          <p className="mb-2 text-sm text-slate-700">
+            Temporary passwords are shown only now; each patient must change theirs at first
+            sign-in.
+          </p>
+        )}
         <ScrollTable
           label="Activated patients"
           columns={['Row', 'Patient ID', 'Name', 'Email', 'Primary Payor', 'Temp Password']}
@@ -46,7 +56,9 @@ export const ActivationResults = ({ results }: { results: TActivationResults }) 
               <TD>{row.name}</TD>
               <TD className="whitespace-nowrap">{row.email}</TD>
               <TD>{row.primary_payor ?? 'N/A'}</TD>
-              <TD className="font-mono whitespace-nowrap">{row.temp_password}</TD>
+              <TD>
+                <TempPasswordCell row={row} />
+              </TD>
             </TR>
           ))}
         </ScrollTable>

@@ -1,3 +1,4 @@
+import type { TAccessDelivery } from '@portal/domain/first-access';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 
 const patients = (count: number) => `${count.toLocaleString()} patient${count === 1 ? '' : 's'}`;
@@ -11,8 +12,10 @@ export const ConfirmActivation = ({
   open,
   onConfirm,
   onCancel,
+  delivery,
 }: {
   count: number;
+  delivery: TAccessDelivery;
   open: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -21,7 +24,11 @@ export const ConfirmActivation = ({
     open={open}
     tone="primary"
     title={`Activate ${patients(count)}?`}
-    message="Each selected patient gets a portal login with a temporary password to change at first sign-in. The passwords are shown once, in the results."
+    message={
+      delivery === 'invitation'
+        ? 'Each selected patient gets a portal login and an invitation email with a one-time link to choose their password.'
+        : 'Each selected patient gets a portal login with a temporary password to change at first sign-in. The passwords are shown once, in the results.'
+    }
     confirmLabel={`Activate ${patients(count)}`}
     onConfirm={onConfirm}
     onCancel={onCancel}

@@ -4,6 +4,7 @@ import {
   PORTAL_ACTIVATION_MESSAGES,
   type TActivationResults,
 } from '@portal/domain/portal-activation-api';
+import type { TAccessDelivery } from '@portal/domain/first-access';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CsvFilePicker, UploadProgress } from '../../../components/ui/csv-tools';
@@ -12,7 +13,13 @@ import { useActivateFromCsv } from '../api/activate-patients';
 import { useDownloadActivationTemplate } from '../api/download-template';
 
 /** CSV Upload: instructions, the template, the file and 'Upload & Activate'. */
-export const CsvTab = ({ onResults }: { onResults: (results: TActivationResults) => void }) => {
+export const CsvTab = ({
+  onResults,
+  delivery,
+}: {
+  onResults: (results: TActivationResults) => void;
+  delivery: TAccessDelivery;
+}) => {
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [percent, setPercent] = useState(0);
@@ -37,7 +44,7 @@ export const CsvTab = ({ onResults }: { onResults: (results: TActivationResults)
       return;
     }
     setPercent(0);
-    upload.mutate(file, { onSuccess: onResults });
+    upload.mutate({ file, delivery }, { onSuccess: onResults });
   };
 
   const uploadError =
@@ -57,8 +64,8 @@ export const CsvTab = ({ onResults }: { onResults: (results: TActivationResults)
           patient_id tells apart patients who share an email.
         </li>
         <li>
-          Up to 5,000 rows and 2 MB. Each patient gets a temporary password to change at first
-          sign-in.
+          Up to 5,000 rows and 2 MB. Each patient gets an invitation email or a temporary password,
+          as chosen above.
         </li>
       </ul>
       <Button className="mb-4" disabled={template.isPending} onClick={() => template.mutate()}>

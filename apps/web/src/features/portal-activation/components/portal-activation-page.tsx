@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import type { TActivationResults } from '@portal/domain/portal-activation-api';
+import { DEFAULT_ACCESS_DELIVERY, type TAccessDelivery } from '@portal/domain/first-access';
+import { AccessDeliveryChoice } from '../../../components/access-delivery';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Panel } from '../../../components/ui/panel';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
@@ -23,10 +25,20 @@ const isTab = (value: string): value is TTab => TABS.some((item) => item.id === 
 export const PortalActivationPage = () => {
   const [tab, setTab] = useState<TTab>('csv');
   const [results, setResults] = useState<TActivationResults | null>(null);
+  const [delivery, setDelivery] = useState<TAccessDelivery>(DEFAULT_ACCESS_DELIVERY);
 
   return (
     <>
       <PageHeading title="Patient Portal Activation" />
+      <Panel asChild className="mb-6">
+        <div>
+          <AccessDeliveryChoice
+            name="activation-delivery"
+            value={delivery}
+            onChange={setDelivery}
+          />
+        </div>
+      </Panel>
       <Tabs
         value={tab}
         onValueChange={(next) => {
@@ -46,14 +58,14 @@ export const PortalActivationPage = () => {
         <TabsContent value="csv" className="mb-6">
           <Panel asChild>
             <div>
-              <CsvTab onResults={setResults} />
+              <CsvTab onResults={setResults} delivery={delivery} />
             </div>
           </Panel>
         </TabsContent>
         <TabsContent value="search" className="mb-6">
           <Panel asChild>
             <div>
-              <SearchTab onResults={setResults} />
+              <SearchTab onResults={setResults} delivery={delivery} />
             </div>
           </Panel>
         </TabsContent>

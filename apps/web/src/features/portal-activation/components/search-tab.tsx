@@ -1,3 +1,4 @@
+import type { TAccessDelivery } from '@portal/domain/first-access';
 import { useEffect, useMemo, useState } from 'react';
 import {
   PORTAL_ACTIVATION_MESSAGES as MESSAGES,
@@ -25,7 +26,13 @@ const SEARCH_DELAY_MS = 500;
  * The selection is the ticked patients of the list on screen (see useListSelection), and
  * activating asks first, saying how many.
  */
-export const SearchTab = ({ onResults }: { onResults: (results: TActivationResults) => void }) => {
+export const SearchTab = ({
+  onResults,
+  delivery,
+}: {
+  onResults: (results: TActivationResults) => void;
+  delivery: TAccessDelivery;
+}) => {
   const [typed, setTyped] = useState('');
   const [filter, setFilter] = useState({ search: '', payorKey: '', page: 1 });
   const [notice, setNotice] = useState<string | null>(null);
@@ -64,12 +71,15 @@ export const SearchTab = ({ onResults }: { onResults: (results: TActivationResul
       setNotice(MESSAGES.selectPatient);
       return;
     }
-    activate.mutate([...selected], {
-      onSuccess: (results) => {
-        selection.clear();
-        onResults(results);
+    activate.mutate(
+      { patientKeys: [...selected], delivery },
+      {
+        onSuccess: (results) => {
+          selection.clear();
+          onResults(results);
+        },
       },
-    });
+    );
   };
 
   const total = list.isError ? undefined : list.data?.total_count;
@@ -127,6 +137,7 @@ export const SearchTab = ({ onResults }: { onResults: (results: TActivationResul
         open={confirming}
         onConfirm={confirm}
         onCancel={() => setConfirming(false)}
+        delivery={delivery}
       />
       {notice && selected.size === 0 && <Alert tone="error">{notice}</Alert>}
       {activate.isError && <Alert tone="error">{activateError}</Alert>}
