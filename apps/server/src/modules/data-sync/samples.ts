@@ -12,6 +12,7 @@ import type { TSyncJobRow } from '../../sync/jobs';
 import type { TLoader } from '../../sync/load/types';
 import { destinationColumnsFor } from '../../sync/sync-mapping';
 import type { TWarehouse } from '../../sync/warehouse/types';
+import { containsPattern } from '../../lib/like';
 
 type TRow = Record<string, TValue>;
 
@@ -29,9 +30,6 @@ export const mappingOfJob = async (
   const group = await findGroup(db, job.group_id);
   return group?.mappings.find((mapping) => mapping.mysql_table === job.mysql_table);
 };
-
-/** A LIKE pattern for "contains", with ! escaping the wildcards. */
-const containsPattern = (search: string) => `%${search.toLowerCase().replace(/[!%_]/g, '!$&')}%`;
 
 const warehouseLiteral = (text: string) => `'${text.replaceAll("'", "''")}'`;
 

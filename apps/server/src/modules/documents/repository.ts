@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely, type Selectable, type SqlBool } from
 import type { TDocumentType } from '@portal/domain/documents';
 import type { Database, DocumentsTable } from '../../db/schema';
 import type { TDocumentScope } from './scope';
+import { containsPattern, likeEscaped } from '../../lib/like';
 
 export type TDocumentRow = Selectable<DocumentsTable>;
 /** A document with its patient's name and current payor (null when the ERP no longer has it). */
@@ -10,9 +11,6 @@ export type TDocumentWithPatient = TDocumentRow & {
   patient_last_name: string | null;
   patient_payor_key: string | null;
 };
-
-const LIKE_ESCAPE = '!';
-const escapeLike = (text: string) => text.replace(/[!%_]/g, (char) => `${LIKE_ESCAPE}${char}`);
 
 const withPatient = (db: Kysely<Database>) =>
   db
@@ -66,9 +64,8 @@ const filtered = (db: Kysely<Database>, filter: TDocumentFilter) => {
   }
   if (filter.search) {
     // Case-blind everywhere: lower() on both sides (MariaDB's collation ignores case anyway).
-    const pattern = `%${escapeLike(filter.search.toLowerCase())}%`;
-    const like = (column: string) =>
-      sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape ${sql.lit(LIKE_ESCAPE)}`;
+    const pattern = containsPattern(filter.search);
+    const like = (column: string) => likeEscaped(sql`lower(${sql.ref(column)})`, pattern);
     query = query.where((eb) =>
       eb.or([
         like('documents.file_name'),

@@ -1,15 +1,12 @@
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { MFA_USERS_PAGE_SIZE, type TMfaUsersQuery } from '@portal/domain/mfa-policy-api';
 import type { TRole } from '@portal/domain/roles';
 import type { Database } from '../../db/schema';
 import { enqueueMail, type TMailMessage } from '../../mail/outbox';
 import { revokeUserSessions } from '../auth/session-repository';
+import { containsPattern, likeEscaped } from '../../lib/like';
 
 /** Who has enrolled a second factor, and an admin's reset of a user's factors (issue 35). */
-
-const LIKE_ESCAPE = '!';
-const containsPattern = (term: string) =>
-  `%${term.toLowerCase().replace(/[!%_]/g, (char) => `${LIKE_ESCAPE}${char}`)}%`;
 
 const enrolledIds = (db: Kysely<Database>) =>
   db.selectFrom('user_factors').select('user_id').where('confirmed_at', 'is not', null);
@@ -36,9 +33,8 @@ const filteredUsers = (db: Kysely<Database>, filter: TUsersFilter) => {
     const pattern = containsPattern(word);
     query = query.where((eb) =>
       eb.or(
-        (['users.email', 'users.username'] as const).map(
-          (column) =>
-            sql<SqlBool>`lower(${eb.ref(column)}) like ${pattern} escape ${sql.lit(LIKE_ESCAPE)}`,
+        (['users.email', 'users.username'] as const).map((column) =>
+          likeEscaped(sql`lower(${eb.ref(column)})`, pattern),
         ),
       ),
     );

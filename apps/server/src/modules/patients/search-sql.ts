@@ -1,6 +1,7 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { TDialect } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { escapeLike, likeEscaped } from '../../lib/like';
 
 /**
  * Patient search: a case-insensitive prefix match on last name, first name or
@@ -29,9 +30,6 @@ export type TListParams = {
   /** The term as a LIKE prefix pattern, wildcards escaped. */
   pattern: string[];
 };
-
-const LIKE_ESCAPE = '!';
-const escapeLike = (text: string) => text.replace(/[!%_]/g, (char) => `${LIKE_ESCAPE}${char}`);
 
 /** The smallest string greater than every string starting with prefix (binary order). */
 const prefixUpperBound = (prefix: string) => {
@@ -75,7 +73,7 @@ const startsWith = (
   term: number,
 ): Expression<SqlBool> => {
   const target = caseless(shape.dialect, shape.table, column);
-  const like = sql<SqlBool>`${target} like ${params.pattern[term]} escape ${sql.lit(LIKE_ESCAPE)}`;
+  const like = likeEscaped(target, params.pattern[term]);
   if (shape.dialect === 'mysql') {
     return like;
   }

@@ -3,6 +3,7 @@ import type { TDialect } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { searchDate, searchPhone } from '../patients/search-kind';
 import { listParams } from '../patients/search-sql';
+import { likeEscaped } from '../../lib/like';
 
 /**
  * The worklist's search (issue 30, "One search box"): the orders of the payor's patients
@@ -16,8 +17,6 @@ import { listParams } from '../patients/search-sql';
  * patients' orders are read from the worklist's patient index, which holds what the lists
  * count and sort by, and are then counted, sorted and paged (repository.ts).
  */
-
-const LIKE_ESCAPE = '!';
 
 /** How the worklist reads a search text (trimmed, not empty). */
 export type TWorklistSearch = {
@@ -58,7 +57,7 @@ const startsWith = (
     dialect === 'mysql'
       ? sql<string>`${sql.ref(`p.${column}`)}`
       : sql<string>`lower(${sql.ref(`p.${column}`)})`;
-  const like = sql<SqlBool>`${target} like ${names.pattern[term]} escape ${sql.lit(LIKE_ESCAPE)}`;
+  const like = likeEscaped(target, names.pattern[term]);
   if (dialect === 'mysql') {
     return like;
   }
