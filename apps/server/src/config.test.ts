@@ -76,6 +76,14 @@ describe('config', () => {
     );
   });
 
+  it('reads how long temporary passwords and invitation links last, a week unless told', () => {
+    expect(loadConfig({}).temporaryPasswordDays).toBe(7);
+    expect(loadConfig({ TEMPORARY_PASSWORD_DAYS: '2' }).temporaryPasswordDays).toBe(2);
+    expect(() => loadConfig({ TEMPORARY_PASSWORD_DAYS: '0' })).toThrow(
+      'TEMPORARY_PASSWORD_DAYS must be a whole number of at least 1, got "0"',
+    );
+  });
+
   it('picks the dialect from DATABASE_URL', () => {
     expect(dialectOf('/tmp/x.db')).toBe('sqlite');
     expect(dialectOf('sqlite:/tmp/x.db')).toBe('sqlite');
