@@ -68,6 +68,8 @@ test('an admin activates two patients from search and one by CSV; the patient si
   await expect(
     page.getByRole('heading', { level: 1, name: 'Patient Portal Activation' }),
   ).toBeVisible();
+  // Invitations are the default (issue 35); this admin hands out passwords.
+  await page.getByRole('radio', { name: 'Show temporary passwords' }).check();
   await expect(page.getByRole('tab', { name: 'CSV Upload' })).toHaveAttribute(
     'aria-selected',
     'true',
