@@ -58,6 +58,15 @@ describe.each(testDialects())('First access without handed-out passwords [%s]', 
           payor_key: 'PAY-A',
         },
         {
+          patient_key: 'FA-4',
+          patient_id: 'F004',
+          first_name: 'Rae',
+          last_name: 'Race',
+          email: 'rae@patients.example.com',
+          phone: null,
+          payor_key: 'PAY-A',
+        },
+        {
           patient_key: 'FA-3',
           patient_id: 'F003',
           first_name: 'Cass',
@@ -259,5 +268,31 @@ describe.each(testDialects())('First access without handed-out passwords [%s]', 
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toMatchObject({ user: { mfa_enrolment_required: true } });
     await savePolicy(db(), { required: new Set(), adminId: admin.id, now: clock.now() });
+  });
+
+  it('mails one invitation when admins invite the same patient at once: the losers leave nothing', async () => {
+    await seed();
+    const { jar } = await signedInAs(app());
+    const bulk = () =>
+      app().inject(
+        withSession(jar, {
+          method: 'POST',
+          url: '/api/admin/activate-patient-portal-bulk',
+          payload: { patient_keys: ['FA-4'], delivery: 'invitation' },
+        }),
+      );
+    const responses = await Promise.all([bulk(), bulk(), bulk()]);
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200]);
+    const results = responses.map((response) => response.json<TActivationResponse>().results);
+    expect(results.flatMap((result) => result.successful)).toHaveLength(1);
+    const mails = await mailsTo('rae@patients.example.com');
+    expect(mails.queued).toHaveLength(1);
+    const tokens = await db()
+      .selectFrom('password_reset_tokens')
+      .innerJoin('users', 'users.id', 'password_reset_tokens.user_id')
+      .select('password_reset_tokens.purpose')
+      .where('users.email', '=', 'rae@patients.example.com')
+      .execute();
+    expect(tokens).toEqual([{ purpose: 'invitation' }]);
   });
 });
