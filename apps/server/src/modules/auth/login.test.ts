@@ -41,6 +41,7 @@ describe.each(testDialects())('POST /api/login and GET /api/check-auth [%s]', (d
         payor_key: null,
         patient_key: null,
         password_reset_required: false,
+        mfa_enrolment_required: false,
         filter_preferences_shown: false,
         permissions: expect.arrayContaining(['delete_documents']) as string[],
       },

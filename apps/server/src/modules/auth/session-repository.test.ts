@@ -85,6 +85,7 @@ describe.each(testDialects())('the session read of every signed-in request [%s]'
       last_seen_at: storedSession.last_seen_at,
       expires_at: storedSession.expires_at,
       revoked_at: storedSession.revoked_at,
+      mfa_enrolment_required: storedSession.mfa_enrolment_required,
     };
 
     const found = await findSessionWithUser(db, 'session-one');
