@@ -61,7 +61,7 @@ const enrolledUser = async (page: Page, shots?: { enrol: string; codes: string }
 
   await page.goto('/profile');
   const security = page.getByRole('region', { name: 'Security' });
-  await expect(security.getByText('No authenticator app yet.')).toBeVisible();
+  await expect(security.getByText('No authenticator app or passkey yet.')).toBeVisible();
   if (shots) {
     await expectNoA11yViolations(page);
   }
@@ -185,7 +185,7 @@ test('new recovery codes and removing the app each ask for the password first', 
   await remove.getByLabel('Current password', { exact: true }).fill(PASSWORD);
   await remove.getByRole('button', { name: 'Remove' }).click();
   await expect(security.getByRole('status')).toHaveText(MFA_MESSAGES.removed);
-  await expect(security.getByText('No authenticator app yet.')).toBeVisible();
+  await expect(security.getByText('No authenticator app or passkey yet.')).toBeVisible();
   await expect(security.getByRole('button', { name: 'Add authenticator app' })).toBeFocused();
   await expectNoA11yViolations(page);
 

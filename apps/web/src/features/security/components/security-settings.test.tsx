@@ -72,7 +72,7 @@ describe('My Profile › Security', () => {
         ],
       },
     ]);
-    expect(await screen.findByText('No authenticator app yet.')).toBeTruthy();
+    expect(await screen.findByText('No authenticator app or passkey yet.')).toBeTruthy();
     expect(
       screen.getByText('Add one so a stolen password alone cannot open your account.'),
     ).toBeTruthy();
@@ -161,7 +161,7 @@ describe('My Profile › Security', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     expect((await screen.findByRole('status')).textContent).toBe(MFA_MESSAGES.removed);
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.getByText('No authenticator app yet.')).toBeTruthy();
+    expect(screen.getByText('No authenticator app or passkey yet.')).toBeTruthy();
     expect(api.sent('DELETE', '/api/profile/factors/3').map((request) => request.body)).toEqual([
       { password: 'wrong' },
       { password: 'Quiet-Harbor-42!' },

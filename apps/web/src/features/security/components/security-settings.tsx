@@ -154,7 +154,7 @@ export const SecuritySettings = () => {
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       {factors.length === 0 ? (
         <EmptyState
-          title="No authenticator app yet."
+          title="No authenticator app or passkey yet."
           text="Add one so a stolen password alone cannot open your account."
         />
       ) : (
