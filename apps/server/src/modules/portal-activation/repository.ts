@@ -1,6 +1,7 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { SELF_PAY_COMPANY } from '@portal/domain/patients-rules';
 import type { Database } from '../../db/schema';
+import { containsPattern, likeEscaped } from '../../lib/like';
 import { IN_CHUNK, chunk } from '../admin-users/repository';
 
 /** The payor filter's choices: every payor but the self-pay entry, which is never shown. */
@@ -14,10 +15,6 @@ export const listPayors = (db: Kysely<Database>) =>
     .orderBy('company_name')
     .orderBy('payor_key')
     .execute();
-
-const LIKE_ESCAPE = '!';
-const containsPattern = (term: string) =>
-  `%${term.toLowerCase().replace(/[!%_]/g, (char) => `${LIKE_ESCAPE}${char}`)}%`;
 
 export type TWithoutPortalFilter = { search?: string | undefined; payorKey?: string | undefined };
 
@@ -34,7 +31,7 @@ const withoutPortal = (db: Kysely<Database>, filter: TWithoutPortalFilter) => {
   for (const word of words) {
     const pattern = containsPattern(word);
     const like = (column: Expression<string | null>): Expression<SqlBool> =>
-      sql<SqlBool>`lower(${column}) like ${pattern} escape ${sql.lit(LIKE_ESCAPE)}`;
+      likeEscaped(sql`lower(${column})`, pattern);
     query = query.where((eb) =>
       eb.or([
         like(eb.ref('patients.first_name')),
