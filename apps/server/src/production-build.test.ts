@@ -134,7 +134,9 @@ describe('the production build', () => {
           { cwd: dataDir, env, encoding: 'utf8' },
         );
         expect(created.stderr).toBe('');
-        expect(created.stdout).toMatch(/^created ops@example\.org \(admin\); temporary password: /);
+        expect(created.stdout).toMatch(
+          /^created ops@example\.org \(admin\); temporary password \(valid 7 days\): /,
+        );
         expect(created.status).toBe(0);
         expect(stderr).toBe('');
       } finally {

@@ -127,7 +127,9 @@ for (const dialect of testDialects().filter((name) => name === 'postgres')) {
           ],
           env,
         );
-        expect(created.stdout).toMatch(/^created ops@example\.org \(admin\); temporary password: /);
+        expect(created.stdout).toMatch(
+          /^created ops@example\.org \(admin\); temporary password \(valid 7 days\): /,
+        );
         expect(created.status).toBe(0);
         // The same tool on a SQLite file says SQLite is not installed, and what to do.
         const sqlite = npm(
