@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MFA_MESSAGES, type TMfaChallengeResponse } from '@portal/domain/mfa-api';
@@ -137,7 +137,8 @@ describe('the sign-in’s second step', () => {
     verify('111111');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe(MFA_MESSAGES.challengeExpired);
-    expect(alert).toBe(document.activeElement);
+    // The focus moves in the form's effect, which may run after the alert is found.
+    await waitFor(() => expect(alert).toBe(document.activeElement));
     expect(screen.getByRole('heading', { name: 'Sign in' })).toBeTruthy();
     expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('cm@example.com');
     expect(screen.getByRole('checkbox', { name: 'Remember me' })).toHaveProperty('checked', true);
@@ -148,7 +149,7 @@ describe('the sign-in’s second step', () => {
     await passwordStep();
     fireEvent.click(screen.getByRole('button', { name: 'Back to sign in' }));
     expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('cm@example.com');
-    expect(screen.getByLabelText('Password')).toBe(document.activeElement);
+    await waitFor(() => expect(screen.getByLabelText('Password')).toBe(document.activeElement));
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
