@@ -102,13 +102,21 @@ describe('who has enrolled', () => {
         api.sent('GET', `${USERS}?search=jane&role=case_manager&enrolment=not_enrolled`),
       ).toHaveLength(1),
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Clear filters' }));
-    await vi.waitFor(() => expect(api.sent('GET', USERS)).toHaveLength(2));
-    expect(screen.getByLabelText<HTMLInputElement>('Search').value).toBe('');
-    expect(screen.getByLabelText<HTMLSelectElement>('Role').value).toBe('');
-    // The cleared search stays cleared once the typing delay has passed.
-    await new Promise((resolve) => setTimeout(resolve, SEARCH_DELAY_MS + 100));
-    expect(api.sent('GET', `${USERS}?search=jane`)).toHaveLength(1);
+    const clear = await screen.findByRole('button', { name: 'Clear filters' });
+    // Timers the test moves (and that also follow the clock), so the typing delay's timer
+    // started by the clearing can be run out without waiting for it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      fireEvent.click(clear);
+      await vi.waitFor(() => expect(api.sent('GET', USERS)).toHaveLength(2));
+      expect(screen.getByLabelText<HTMLInputElement>('Search').value).toBe('');
+      expect(screen.getByLabelText<HTMLSelectElement>('Role').value).toBe('');
+      // The cleared search stays cleared once the typing delay has passed.
+      await vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS + 100);
+      expect(api.sent('GET', `${USERS}?search=jane`)).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('opens on the filters its address names', async () => {
