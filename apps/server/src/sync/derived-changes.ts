@@ -1,7 +1,12 @@
 import type { TDialect } from '../db/database';
 import { deleteByKeysSql, insertIgnoreSql, sameValue, scratchTableSql } from '../lib/sql-merge';
-import { summaryChangesAfter, summaryChangesBefore } from '../modules/analytics/summary-changes';
-import { patientDays, stamp, summaryRefillSql } from '../modules/analytics/summaries';
+import {
+  patientDayChangesAfter,
+  patientDayChangesBefore,
+  summaryChangesAfter,
+  summaryChangesBefore,
+} from '../modules/analytics/summary-changes';
+import { stamp, summaryRefillSql } from '../modules/analytics/summaries';
 import { orderCountRefillSql } from '../modules/patients/order-count-summary';
 import { patientPhoneRefillSql, searchKeyRefillSql } from '../modules/patients/patient-phones';
 import { worklistChangesSql, worklistLoadSql } from '../modules/worklist/summary-changes';
@@ -107,7 +112,7 @@ const afterSql = (dialect: TDialect, table: string): string[] => {
     case 'orders':
       return [
         ...summaryChangesAfter(dialect, CHANGED_ORDERS),
-        ...patientDays(dialect, CHANGED_PATIENTS),
+        ...patientDayChangesAfter(dialect, CHANGED_ORDERS),
         ...orderCountRefillSql(dialect, CHANGED_PATIENTS),
         ...worklistChangesSql(dialect, CHANGED_ORDERS),
         ...stamp(now),
@@ -128,6 +133,70 @@ const afterSql = (dialect: TDialect, table: string): string[] => {
 };
 
 const KEYS_PER_INSERT = 500;
+
+/** The scratch tables' key: the ERP tables' (migration 0003). */
+const SCRATCH_KEY = 'varchar(64) PRIMARY KEY';
+
+const sqlSteps = (statements: string[]): TLoadStep[] => statements.map((sql) => ({ sql }));
+
+/**
+ * The touched keys into their scratch table, less those whose staged row the table
+ * already holds unchanged (unchangedSql): what is left is what the run deletes.
+ */
+const touchedKeySteps = (
+  dialect: TDialect,
+  table: string,
+  key: string,
+  stagedColumns: readonly string[],
+  keys: TValue[][],
+): TLoadStep[] => {
+  const inserts: TLoadStep[] = [];
+  for (let start = 0; start < keys.length; start += KEYS_PER_INSERT) {
+    const chunk = keys.slice(start, start + KEYS_PER_INSERT);
+    inserts.push({
+      sql: `INSERT INTO ${TOUCHED_KEYS} (k) VALUES ${chunk.map(() => '(?)').join(', ')}`,
+      params: chunk.map((row) => row[0] ?? null),
+    });
+  }
+  return [
+    ...sqlSteps(scratchTableSql(dialect, TOUCHED_KEYS, `k ${SCRATCH_KEY}`)),
+    ...inserts,
+    { sql: unchangedSql(dialect, table, key, stagedColumns) },
+  ];
+};
+
+/**
+ * What an incremental run of a table without derived tables deletes before its staged rows
+ * move in: the touched keys, less those whose row did not change (an order's items are all
+ * read again when the order's LASTMODIFIED moves, and most are as they were; deleted and
+ * inserted again, each was a new row in every index). Undefined where the keys do not fit
+ * the scratch table (several key columns, not text, longer than it holds): such a run
+ * deletes every touched key (incremental-store.ts, deleteKeySteps).
+ */
+export const changedKeySteps = (
+  dialect: TDialect,
+  table: string,
+  options: { keyColumns: readonly string[]; stagedColumns: readonly string[]; keys: TValue[][] },
+): TLoadStep[] | undefined => {
+  const { keyColumns, stagedColumns, keys } = options;
+  const [key] = keyColumns;
+  if (
+    keyColumns.length !== 1 ||
+    key === undefined ||
+    !stagedColumns.includes(key) ||
+    !keys.every(([value]) => typeof value === 'string' && value.length <= 64)
+  ) {
+    return undefined;
+  }
+  if (keys.length === 0) {
+    return [];
+  }
+  return [
+    ...touchedKeySteps(dialect, table, key, stagedColumns, keys),
+    ...sqlSteps(dialect === 'postgres' ? [`ANALYZE ${TOUCHED_KEYS}`] : []),
+    { sql: deleteByKeysSql(dialect, table, key, { table: TOUCHED_KEYS, column: 'k' }) },
+  ];
+};
 
 export type TDerivedChanges = { before: TLoadStep[]; after: string[] };
 
@@ -157,37 +226,26 @@ export const derivedChanges = (
     // analytics answers and the patient list's pages kept by it stay warm.
     return { before: [], after: [] };
   }
-  const key = 'varchar(64) PRIMARY KEY';
   const scratch = [
-    ...scratchTableSql(dialect, TOUCHED_KEYS, `k ${key}`),
-    ...scratchTableSql(dialect, CHANGED_ORDERS, `order_id ${key}`),
-    ...scratchTableSql(dialect, CHANGED_PATIENTS, `patient_key ${key}`),
+    ...scratchTableSql(dialect, CHANGED_ORDERS, `order_id ${SCRATCH_KEY}`),
+    ...scratchTableSql(dialect, CHANGED_PATIENTS, `patient_key ${SCRATCH_KEY}`),
   ];
-  const inserts: TLoadStep[] = [];
-  for (let start = 0; start < keys.length; start += KEYS_PER_INSERT) {
-    const chunk = keys.slice(start, start + KEYS_PER_INSERT);
-    inserts.push({
-      sql: `INSERT INTO ${TOUCHED_KEYS} (k) VALUES ${chunk.map(() => '(?)').join(', ')}`,
-      params: chunk.map((row) => row[0] ?? null),
-    });
-  }
   // PostgreSQL plans a temporary table without statistics as if it held a thousand rows.
   const statistics =
     dialect === 'postgres'
       ? [TOUCHED_KEYS, CHANGED_ORDERS, CHANGED_PATIENTS].map((name) => `ANALYZE ${name}`)
       : [];
-  const analytics = table === 'patients' ? [] : summaryChangesBefore(dialect, CHANGED_ORDERS);
-  const sqlSteps = (statements: string[]): TLoadStep[] => statements.map((sql) => ({ sql }));
+  const analytics =
+    table === 'patients'
+      ? []
+      : [
+          ...summaryChangesBefore(dialect, CHANGED_ORDERS),
+          ...(table === 'orders' ? patientDayChangesBefore(dialect, CHANGED_ORDERS) : []),
+        ];
   return {
     before: [
-      ...sqlSteps(scratch),
-      ...inserts,
-      ...sqlSteps([
-        unchangedSql(dialect, table, traced.key, stagedColumns),
-        ...reachSql(dialect, table),
-        ...statistics,
-        ...analytics,
-      ]),
+      ...touchedKeySteps(dialect, table, traced.key, stagedColumns, keys),
+      ...sqlSteps([...scratch, ...reachSql(dialect, table), ...statistics, ...analytics]),
       { sql: deleteByKeysSql(dialect, table, traced.key, { table: TOUCHED_KEYS, column: 'k' }) },
     ],
     after: afterSql(dialect, table),

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { TMapping, TOperation } from '@portal/domain/sync-mapping';
 import type { Database } from '../db/schema';
 import { coerceBatch, type TValue } from './batch';
-import { derivedChanges } from './derived-changes';
+import { changedKeySteps, derivedChanges } from './derived-changes';
 import { compileMapping, type TWarehouseDialect } from './compile';
 import {
   commitWatermarkStep,
@@ -253,17 +253,21 @@ export const syncIncremental = async (
     const liveCount = await warehouse.count(fullSql);
     const total = await warehouse.count(sql);
     // The derived tables follow the changed rows where the table's changes can be traced.
-    const changes = derivedChanges(loader.dialect, table, {
+    const traced = {
       keyColumns: mapping.key_columns,
       stagedColumns: selectedColumns(mapping),
       keys,
-    });
+    };
+    const changes = derivedChanges(loader.dialect, table, traced);
     const run = await loadQuery({
       ...options,
       sql,
       total,
       mode: 'upsert',
-      before: changes?.before ?? deleteKeySteps(loader.dialect, table, mapping.key_columns, keys),
+      before:
+        changes?.before ??
+        changedKeySteps(loader.dialect, table, traced) ??
+        deleteKeySteps(loader.dialect, table, mapping.key_columns, keys),
       afterLoad: changes?.after,
       after: [tableCountStep(loader.dialect, table, liveCount), commit],
     });

@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { deleteByKeysSql } from '../../lib/sql-merge';
 import { statusGroupConditions } from '../../lib/status-sql-text';
 
 /**
@@ -119,27 +118,15 @@ const withoutPatientDayIndexes = (dialect: TSummaryDialect, refill: string[]) =>
 };
 
 /**
- * Orders per patient, day and category; with `patients` (a table of patient_key), only
- * those patients' rows, as an incremental sync refreshes them (sync/derived-changes.ts).
+ * Orders per patient, day and category, from every order. (An incremental sync adds and
+ * subtracts its changed orders' share instead: summary-changes.ts.)
  */
-export const patientDays = (dialect: TSummaryDialect, patients?: string) => {
-  const scope = patients
-    ? (column: string) => ` AND ${column} IN (SELECT patient_key FROM ${patients})`
-    : () => '';
+export const patientDays = (dialect: TSummaryDialect) => {
   const insert = `INSERT INTO analytics_patient_days (patient_key, day, category, order_count)
    SELECT patient_key, day, category, COUNT(*) FROM (
      SELECT o.patient_key, ${dayOf(dialect, 'o.date_created')} AS day, ${CATEGORY} AS category
-     FROM orders o WHERE o.patient_key IS NOT NULL AND o.date_created IS NOT NULL${scope('o.patient_key')}
+     FROM orders o WHERE o.patient_key IS NOT NULL AND o.date_created IS NOT NULL
    ) t GROUP BY patient_key, day, category`;
-  if (patients) {
-    return [
-      deleteByKeysSql(dialect, 'analytics_patient_days', 'patient_key', {
-        table: patients,
-        column: 'patient_key',
-      }),
-      insert,
-    ];
-  }
   if (dialect === 'mysql') {
     // Not grouped: MariaDB grouped a million orders in a temporary table on disk (15 of
     // the statement's 23 s at 1M orders); each order adds one to its row instead (9 s).

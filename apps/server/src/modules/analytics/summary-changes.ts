@@ -1,4 +1,4 @@
-import { mergeSql, scratchTableSql } from '../../lib/sql-merge';
+import { deleteByKeysSql, mergeSql, scratchTableSql } from '../../lib/sql-merge';
 import { CATEGORY, dayOf, SHIPPED, type TSummaryDialect } from './summaries';
 
 /**
@@ -14,6 +14,7 @@ import { CATEGORY, dayOf, SHIPPED, type TSummaryDialect } from './summaries';
 const PROCESSING_DELTA = 'sync_delta_processing';
 const STATUS_DELTA = 'sync_delta_status';
 const STATUS_STALE = 'sync_stale_status';
+const PATIENT_DAYS_DELTA = 'sync_delta_patient_days';
 
 /** Above and below any duration: the neutral element of a merged minimum and maximum. */
 const NO_MIN = '9000000000000000000';
@@ -163,3 +164,53 @@ export const summaryChangesAfter = (dialect: TSummaryDialect, orders: string): s
    ) t GROUP BY day, status`,
   ];
 };
+
+/**
+ * analytics_patient_days' share of the changed orders, signed, by patient, day and
+ * category. Each changed order is read by its key: refilling the patients they reach read
+ * every order of those patients instead (41 to 50 s of PostgreSQL's incremental run at a
+ * million patients, one random read per order).
+ */
+const patientDaysOf = (dialect: TSummaryDialect, orders: string, sign: '' | '-') =>
+  `INSERT INTO ${PATIENT_DAYS_DELTA} (patient_key, day, category, order_count)
+   SELECT patient_key, day, category, ${sign}COUNT(*) FROM (
+     SELECT o.patient_key, ${dayOf(dialect, 'o.date_created')} AS day, ${CATEGORY} AS category
+     FROM ${orders} c ${dialect === 'mysql' ? 'STRAIGHT_JOIN' : 'JOIN'} orders o ON o.order_id = c.order_id
+     WHERE o.patient_key IS NOT NULL AND o.date_created IS NOT NULL
+   ) t GROUP BY patient_key, day, category`;
+
+/** Before the changed orders move in: their old rows' share, subtracted. */
+export const patientDayChangesBefore = (dialect: TSummaryDialect, orders: string): string[] => [
+  ...scratchTableSql(
+    dialect,
+    PATIENT_DAYS_DELTA,
+    'patient_key varchar(64) NOT NULL, day integer NOT NULL, category varchar(255) NOT NULL, order_count bigint NOT NULL',
+  ),
+  patientDaysOf(dialect, orders, '-'),
+];
+
+/**
+ * After: their new rows' share added, the delta merged into the summary (MariaDB's key
+ * collation merging rows as its full refill's does), and the rows it took to zero deleted.
+ */
+export const patientDayChangesAfter = (dialect: TSummaryDialect, orders: string): string[] => [
+  patientDaysOf(dialect, orders, ''),
+  ...statistics(dialect, [PATIENT_DAYS_DELTA]),
+  mergeSql(
+    dialect,
+    {
+      table: 'analytics_patient_days',
+      keys: ['patient_key', 'day', 'category'],
+      add: ['order_count'],
+    },
+    `SELECT patient_key, day, category, SUM(order_count) AS order_count
+     FROM ${PATIENT_DAYS_DELTA} GROUP BY patient_key, day, category HAVING SUM(order_count) <> 0`,
+  ),
+  deleteByKeysSql(
+    dialect,
+    'analytics_patient_days',
+    'patient_key',
+    { table: PATIENT_DAYS_DELTA, column: 'patient_key' },
+    (row) => `${row}.order_count = 0`,
+  ),
+];

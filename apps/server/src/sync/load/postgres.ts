@@ -8,6 +8,7 @@ import { copyOutChecksum, openCopyIn } from './pg-copy';
 import { encodeRows } from './pg-copy-text';
 import {
   STAGE_TABLE,
+  changedRowCondition,
   readBackSql,
   updateColumns,
   type TDestinationState,
@@ -142,7 +143,8 @@ export const openPostgresLoader = async (
           const action =
             updates.length === 0
               ? 'DO NOTHING'
-              : `DO UPDATE SET ${updates.map((name) => `${quote(name)} = EXCLUDED.${quote(name)}`).join(', ')}`;
+              : `DO UPDATE SET ${updates.map((name) => `${quote(name)} = EXCLUDED.${quote(name)}`).join(', ')}
+                 WHERE ${changedRowCondition('postgres', table, updates, quote)}`;
           await client.query(
             `INSERT INTO ${table} (${names}) SELECT ${names} FROM ${target}
              ON CONFLICT (${plan.keyColumns.map(quote).join(', ')}) ${action}`,

@@ -5,6 +5,7 @@ import { SQLITE_CHECKSUM, sqliteChecksumSql } from './checksum-sql';
 import { checkStep } from './incremental';
 import {
   STAGE_TABLE,
+  changedRowCondition,
   updateColumns,
   type TLoadPlan,
   type TDestinationState,
@@ -169,7 +170,8 @@ export const openSqliteLoader = (file: string, options: TLoaderOptions = {}): TL
           const action =
             updates.length === 0
               ? 'DO NOTHING'
-              : `DO UPDATE SET ${updates.map((name) => `${quote(name)} = excluded.${quote(name)}`).join(', ')}`;
+              : `DO UPDATE SET ${updates.map((name) => `${quote(name)} = excluded.${quote(name)}`).join(', ')}
+                 WHERE ${changedRowCondition('sqlite', quote(plan.table), updates, quote)}`;
           // "WHERE true" tells SQLite's parser the ON CONFLICT belongs to the INSERT.
           db.prepare(`${copy} WHERE true ON CONFLICT (${keys}) ${action}`).run();
         }

@@ -78,6 +78,26 @@ export const STAGE_TABLE = '_sync_stage';
 export const updateColumns = (plan: TLoadPlan) =>
   plan.columns.map((column) => column.name).filter((name) => !plan.keyColumns.includes(name));
 
+/**
+ * The condition under which an upsert's DO UPDATE writes the row it collides with: some
+ * column it overwrites differs. An incremental run stages every row of a touched key, most
+ * as they were; PostgreSQL writes a row updated to the same values as a new version (into
+ * every index, when its page has no room), to be vacuumed, and SQLite rewrites it. (MariaDB
+ * leaves a row updated to the same values as it is.)
+ */
+export const changedRowCondition = (
+  dialect: 'sqlite' | 'postgres',
+  table: string,
+  updates: readonly string[],
+  quote: (name: string) => string,
+) => {
+  const current = updates.map((name) => `${table}.${quote(name)}`);
+  const incoming = updates.map((name) => `excluded.${quote(name)}`);
+  return dialect === 'postgres'
+    ? `(${current.join(', ')}) IS DISTINCT FROM (${incoming.join(', ')})`
+    : `NOT (${current.map((column, index) => `${column} IS ${incoming[index]}`).join(' AND ')})`;
+};
+
 /** FROM and JOIN of the rows reconciliation compares: the table, or the rows an upsert staged. */
 export const comparedRows = (plan: TLoadPlan, quote: (name: string) => string, stage: string) => {
   if (plan.mode !== 'upsert') {
