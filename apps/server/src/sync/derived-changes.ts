@@ -52,7 +52,7 @@ const TRACED: Record<string, { key: string; staged: string[] }> = {
  * The touched keys whose staged row the table already holds, every staged column the
  * same, are no change: the history rows of an order whose LASTMODIFIED moved are read
  * again whole, and most of them are as they were. Left out of the touched keys, they are
- * neither deleted nor traced (the upsert writes them back as they are).
+ * neither deleted nor traced, and the upsert leaves them as they are (changedRowCondition).
  */
 const unchangedSql = (dialect: TDialect, table: string, key: string, staged: readonly string[]) => {
   const same = staged
