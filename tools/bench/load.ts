@@ -12,7 +12,8 @@ import { COLUMNS, runEngine, runNative, writeSource, type TRunResult } from './r
 import { describeSize, mysqlBufferPool, parseSize } from './sync-targets';
 
 /**
- * `npm run bench:load -- --rows 1000000 [--dialects sqlite,mysql,postgres] [--mysql-buffer-pool 4G]`
+ * `npm run bench:load -- --rows 1000000 [--dialects sqlite,mysql,postgres] [--mysql-buffer-pool 4G]
+ *  [--warehouse-memory MB] [--engine-only]`
  *
  * Loads the same N rows from a DuckDB file into the portal's `orders` table on
  * each database, once through the sync engine and once through the database's
@@ -20,6 +21,9 @@ import { describeSize, mysqlBufferPool, parseSize } from './sync-targets';
  * Not a test: it never runs in the test suite. MariaDB's buffer pool size is printed;
  * --mysql-buffer-pool sets it for the runs and puts it back at the end, as bench:sync does
  * (its default 128 MiB holds neither loader's million orders and their indexes).
+ * --warehouse-memory sets the engine's DuckDB memory_limit (WAREHOUSE_MEMORY_MB, whose block
+ * cache is most of what grows with the rows); --engine-only skips the native runs (a memory
+ * measurement at 10M rows, where each native run takes minutes).
  */
 
 const here = fileURLToPath(import.meta.url);
@@ -38,6 +42,8 @@ const { values } = parseArgs({
     source: { type: 'string' },
     tsv: { type: 'string' },
     'mysql-buffer-pool': { type: 'string' },
+    'warehouse-memory': { type: 'string' },
+    'engine-only': { type: 'boolean', default: false },
   },
 });
 
@@ -46,7 +52,11 @@ const child = async () => {
   const source = values.source!;
   const result =
     values.child === 'engine'
-      ? await runEngine(url, source)
+      ? await runEngine(
+          url,
+          source,
+          values['warehouse-memory'] ? Number(values['warehouse-memory']) : undefined,
+        )
       : await runNative(url, source, values.tsv!);
   const usage = process.resourceUsage();
   const maxRssMb = usage.maxRSS / 1024;
@@ -110,6 +120,7 @@ const spawnRun = (kind: 'engine' | 'native', target: TTarget, source: string, ts
       source,
       '--tsv',
       tsv,
+      ...(values['warehouse-memory'] ? ['--warehouse-memory', values['warehouse-memory']] : []),
     ],
     { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
   );
@@ -161,6 +172,22 @@ const main = async () => {
           await target.drop();
         }
       };
+      if (values['engine-only']) {
+        const engine = await fresh('engine');
+        if (engine.rows !== rows) {
+          throw new Error(`${dialect}: expected ${rows} rows, the engine loaded ${engine.rows}`);
+        }
+        lines.push(
+          [
+            dialect.padEnd(9),
+            `engine ${format(rate(rows, engine.ms)).padStart(9)} rows/s`,
+            `peak RSS engine ${Math.round(engine.maxRssMb)} MB`,
+            `engine ${format(Math.round(engine.ms))} ms wall, Node CPU ${format(Math.round(engine.cpuMs))} ms`,
+          ].join('  |  '),
+        );
+        console.log(lines.at(-1));
+        continue;
+      }
       {
         const native = await fresh('native');
         const engine = await fresh('engine');

@@ -35,8 +35,12 @@ export const COLUMNS = [
 export type TRunResult = { ms: number; rows: number; exportMs?: number };
 
 /** The engine: count, stream, coerce, checksum, bulk load, read back and reconcile, commit. */
-export const runEngine = async (databaseUrl: string, source: string): Promise<TRunResult> => {
-  const warehouse = await openDuckDbWarehouse(source);
+export const runEngine = async (
+  databaseUrl: string,
+  source: string,
+  warehouseMemoryMb?: number,
+): Promise<TRunResult> => {
+  const warehouse = await openDuckDbWarehouse(source, { memoryLimitMb: warehouseMemoryMb });
   const loader = await openLoader(databaseUrl);
   try {
     const started = performance.now();
