@@ -21,7 +21,7 @@ describe.each(testDialects())('default sync groups [%s]', (dialect) => {
   let drop: () => Promise<void>;
 
   beforeAll(async () => {
-    const test = await createTestDatabase(dialect);
+    const test = await createTestDatabase(dialect, { migrated: true });
     drop = test.drop;
     database = createDatabase(test.url);
     await migrateToLatest(database.db);

@@ -55,7 +55,7 @@ describe.each(testDialects())(
 
     beforeAll(async () => {
       for (const name of ['live', 'reference'] as const) {
-        const test = await createTestDatabase(dialect);
+        const test = await createTestDatabase(dialect, { migrated: true });
         const database = createDatabase(test.url);
         await migrateToLatest(database.db);
         await ensureDefaultGroups(database.db);

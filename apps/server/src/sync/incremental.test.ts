@@ -41,7 +41,7 @@ describe.each(testDialects())('incremental sync of orders [%s]', (dialect) => {
 
   beforeAll(async () => {
     const open = async () => {
-      const test = await createTestDatabase(dialect);
+      const test = await createTestDatabase(dialect, { migrated: true });
       const database = createDatabase(test.url);
       await migrateToLatest(database.db);
       const loader = await openLoader(test.url);

@@ -23,7 +23,7 @@ export const useSyncTestBed = (dialect: TDialect, warehouseFile: () => string) =
   let bed: TSyncTestBed | undefined;
   let cleanup: (() => Promise<void>)[] = [];
   beforeAll(async () => {
-    const testDatabase = await createTestDatabase(dialect);
+    const testDatabase = await createTestDatabase(dialect, { migrated: true });
     cleanup = [testDatabase.drop];
     const database = createDatabase(testDatabase.url);
     cleanup.unshift(() => database.destroy());

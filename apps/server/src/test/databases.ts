@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import mysql from 'mysql2/promise';
@@ -10,6 +10,7 @@ import { createDatabase, type TDialect, type TPortalDatabase } from '../db/datab
 import { migrateToLatest } from '../db/migrate';
 import type { Database } from '../db/schema';
 import { TEST_SERVER_URLS } from './dialect-servers';
+import { copyMysqlTemplate } from './templates';
 
 /** The dialects this run covers: sqlite always, the others when their servers answered. */
 export const testDialects = (): TDialect[] => inject('dialects');
@@ -18,16 +19,23 @@ export type TTestDatabase = { dialect: TDialect; url: string; drop: () => Promis
 
 const uniqueName = () => `portal_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
 
-/** A fresh, uniquely named, empty database on the given dialect. */
-export const createTestDatabase = async (dialect: TDialect): Promise<TTestDatabase> => {
+/**
+ * A fresh, uniquely named database on the given dialect: empty, or with `migrated`, a copy
+ * of the run's migrated template (test/templates.ts) when the global setup made one.
+ */
+export const createTestDatabase = async (
+  dialect: TDialect,
+  options: { migrated?: boolean } = {},
+): Promise<TTestDatabase> => {
   const name = uniqueName();
+  const template = options.migrated ? inject('templates')?.[dialect] : undefined;
   if (dialect === 'sqlite') {
     const dir = await mkdtemp(path.join(tmpdir(), 'portal-test-'));
-    return {
-      dialect,
-      url: path.join(dir, `${name}.db`),
-      drop: () => rm(dir, { recursive: true, force: true }),
-    };
+    const url = path.join(dir, `${name}.db`);
+    if (template?.dialect === 'sqlite') {
+      await copyFile(template.file, url);
+    }
+    return { dialect, url, drop: () => rm(dir, { recursive: true, force: true }) };
   }
   if (dialect === 'mysql') {
     const admin = await mysql.createConnection({ uri: TEST_SERVER_URLS.mysql });
@@ -35,6 +43,9 @@ export const createTestDatabase = async (dialect: TDialect): Promise<TTestDataba
       `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
     );
     await admin.end();
+    if (template?.dialect === 'mysql') {
+      await copyMysqlTemplate(template, name);
+    }
     return {
       dialect,
       url: `${TEST_SERVER_URLS.mysql.replace(/\/$/, '')}/${name}`,
@@ -47,7 +58,8 @@ export const createTestDatabase = async (dialect: TDialect): Promise<TTestDataba
   }
   const admin = new pg.Client({ connectionString: TEST_SERVER_URLS.postgres });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
+  const copy = template?.dialect === 'postgres' ? ` TEMPLATE "${template.name}"` : '';
+  await admin.query(`CREATE DATABASE "${name}"${copy}`);
   await admin.end();
   const url = new URL(TEST_SERVER_URLS.postgres);
   url.pathname = `/${name}`;
@@ -75,7 +87,7 @@ export const useMigratedDatabase = (
   let database: TPortalDatabase | undefined;
   let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    const test = await createTestDatabase(dialect);
+    const test = await createTestDatabase(dialect, { migrated: true });
     drop = test.drop;
     database = createDatabase(test.url);
     await migrateToLatest(database.db);

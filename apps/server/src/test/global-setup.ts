@@ -3,12 +3,15 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import type { TDialect } from '../db/database';
 import { TEST_SERVER_URLS, type TServerDialect } from './dialect-servers';
+import { dropTemplates, makeTemplates, type TTemplates } from './templates';
 
 declare module 'vitest' {
   // Declaration merging needs an interface here.
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   export interface ProvidedContext {
     dialects: TDialect[];
+    /** Absent outside the server project: its test databases are then migrated one by one. */
+    templates: TTemplates | undefined;
   }
 }
 
@@ -56,4 +59,7 @@ export default async function setup(project: TestProject) {
   }
   console.log(`Database tests run on: ${dialects.join(', ')}`);
   project.provide('dialects', dialects);
+  const templates = await makeTemplates(dialects);
+  project.provide('templates', templates);
+  return () => dropTemplates(templates);
 }

@@ -18,7 +18,7 @@ export const useHosts = (dialect: TDialect) => {
   let cleanup: (() => Promise<void>)[] = [];
 
   beforeEach(async () => {
-    const database = await createTestDatabase(dialect);
+    const database = await createTestDatabase(dialect, { migrated: true });
     databaseUrl = database.url;
     cleanup = [database.drop];
     // Migrated once up front: hosts starting together then only meet over the secrets.

@@ -41,7 +41,7 @@ export const startPortalProcess = async (
   dialect: TDialect,
   env: Record<string, string> = {},
 ): Promise<TPortalProcess> => {
-  const database = await createTestDatabase(dialect);
+  const database = await createTestDatabase(dialect, { migrated: true });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-process-'));
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {

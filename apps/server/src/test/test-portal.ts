@@ -37,7 +37,7 @@ export const useTestPortal = (
   let cleanup: (() => Promise<void>)[] = [];
 
   beforeAll(async () => {
-    const testDatabase = await createTestDatabase(dialect);
+    const testDatabase = await createTestDatabase(dialect, { migrated: true });
     const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-data-'));
     cleanup = [testDatabase.drop, () => rm(dataDir, { recursive: true, force: true })];
     const config = loadConfig({

@@ -51,7 +51,7 @@ const useBed = (dialect: TDialect) => {
       ordersPerPatient: 6,
       asOf: '2025-06-30',
     });
-    const testDatabase = await createTestDatabase(dialect);
+    const testDatabase = await createTestDatabase(dialect, { migrated: true });
     drop = testDatabase.drop;
     database = createDatabase(testDatabase.url);
     await migrateToLatest(database.db);

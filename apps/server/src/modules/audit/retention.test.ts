@@ -30,7 +30,7 @@ const useTwoPortals = (dialect: TDialect) => {
   };
   const cleanup: (() => Promise<void>)[] = [];
   beforeAll(async () => {
-    const test = await createTestDatabase(dialect);
+    const test = await createTestDatabase(dialect, { migrated: true });
     const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-retention-'));
     cleanup.push(test.drop, () => rm(dataDir, { recursive: true, force: true }));
     const config = loadConfig({

@@ -51,7 +51,7 @@ const usePortals = (dialect: TDialect) => {
     return app;
   };
   beforeAll(async () => {
-    const test = await createTestDatabase(dialect);
+    const test = await createTestDatabase(dialect, { migrated: true });
     const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-scheduler-'));
     cleanup.push(test.drop, () => rm(dataDir, { recursive: true, force: true }));
     state.config = loadConfig({

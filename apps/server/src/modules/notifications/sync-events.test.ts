@@ -50,7 +50,7 @@ describe.each(testDialects())('notification events after a real sync [%s]', (dia
   let portal: { database: TPortalDatabase; loader: TLoader } | undefined;
   const cleanup: (() => Promise<void>)[] = [];
   beforeAll(async () => {
-    const test = await createTestDatabase(dialect);
+    const test = await createTestDatabase(dialect, { migrated: true });
     const database = createDatabase(test.url);
     await migrateToLatest(database.db);
     await ensureDefaultGroups(database.db);

@@ -60,7 +60,7 @@ describe.each(testDialects())('the phone search table after a sync [%s]', (diale
       ordersPerPatient: 1,
       asOf: '2025-06-30',
     });
-    const testDatabase = await createTestDatabase(dialect);
+    const testDatabase = await createTestDatabase(dialect, { migrated: true });
     drop = testDatabase.drop;
     database = createDatabase(testDatabase.url);
     await migrateToLatest(database.db);

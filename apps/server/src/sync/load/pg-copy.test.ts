@@ -76,7 +76,7 @@ describe.each(testDialects())('loading awkward values [%s]', (dialect) => {
   let loader: TLoader | undefined;
   let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    const test = await createTestDatabase(dialect);
+    const test = await createTestDatabase(dialect, { migrated: true });
     drop = test.drop;
     portal = createDatabase(test.url);
     await migrateToLatest(portal.db);

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,8 +6,6 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDuckDbWarehouse } from './duckdb';
 import type { TWarehouse } from './types';
-
-const spillDirs = () => readdirSync(tmpdir()).filter((name) => name.startsWith('portal-duckdb-'));
 
 const rowsOf = async (warehouse: TWarehouse, sql: string) => {
   const result = await warehouse.query(sql);
@@ -37,23 +35,27 @@ describe('the embedded warehouse’s memory (WAREHOUSE_MEMORY_MB)', () => {
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   it('holds its queries to the limit, spilling a join larger than it, and removes the spill on close', async () => {
-    const before = spillDirs();
     const warehouse = await openDuckDbWarehouse(file, { memoryLimitMb: 64 });
+    // Its own spill directory (other test files' warehouses spill beside it in tmpdir).
+    let spill: string;
     try {
-      const [[limit]] = (await rowsOf(warehouse, `SELECT current_setting('memory_limit')`)) as [
-        [string],
-      ];
+      const [[limit, directory]] = (await rowsOf(
+        warehouse,
+        `SELECT current_setting('memory_limit'), current_setting('temp_directory')`,
+      )) as [[string, string]];
       expect(limit).toMatch(/^6\d(\.\d+)? MiB$/);
+      spill = directory;
+      expect(path.basename(spill)).toMatch(/^portal-duckdb-/);
       // Three million distinct strings joined to themselves: well over 64 MB as a hash table.
       const [[matched]] = (await rowsOf(
         warehouse,
         `SELECT COUNT(*) FROM T a JOIN T b ON a.V = b.V`,
       )) as [[number]];
       expect(matched).toBe(3_000_000);
-      expect(spillDirs().length).toBe(before.length + 1);
+      expect(existsSync(spill)).toBe(true);
     } finally {
       await warehouse.close();
     }
-    expect(spillDirs()).toEqual(before);
+    expect(existsSync(spill)).toBe(false);
   }, 120_000);
 });
