@@ -140,6 +140,17 @@ const SCRATCH_KEY = 'varchar(64) PRIMARY KEY';
 const sqlSteps = (statements: string[]): TLoadStep[] => statements.map((sql) => ({ sql }));
 
 /**
+ * An incremental run's touched keys. `changed.rows` is set, during the load, to how many
+ * of them changed: inserted, updated or deleted (the console's 'rows changed').
+ */
+export type TTraced = {
+  keyColumns: readonly string[];
+  stagedColumns: readonly string[];
+  keys: TValue[][];
+  changed?: { rows: number } | undefined;
+};
+
+/**
  * The touched keys into their scratch table, less those whose staged row the table
  * already holds unchanged (unchangedSql): what is left is what the run deletes.
  */
@@ -147,8 +158,7 @@ const touchedKeySteps = (
   dialect: TDialect,
   table: string,
   key: string,
-  stagedColumns: readonly string[],
-  keys: TValue[][],
+  { stagedColumns, keys, changed }: TTraced,
 ): TLoadStep[] => {
   const inserts: TLoadStep[] = [];
   for (let start = 0; start < keys.length; start += KEYS_PER_INSERT) {
@@ -162,6 +172,19 @@ const touchedKeySteps = (
     ...sqlSteps(scratchTableSql(dialect, TOUCHED_KEYS, `k ${SCRATCH_KEY}`)),
     ...inserts,
     { sql: unchangedSql(dialect, table, key, stagedColumns) },
+    {
+      // The changed rows: those the table holds among what is left (updated or deleted),
+      // and the staged ones it does not hold yet (inserted). A key read again that neither
+      // holds (a row added and deleted again since the last run) changes nothing.
+      sql: `SELECT (SELECT COUNT(*) FROM ${TOUCHED_KEYS} k JOIN ${table} t ON t.${key} = k.k)
+        + (SELECT COUNT(*) FROM ${STAGE_TABLE} s WHERE NOT EXISTS (
+            SELECT 1 FROM ${table} t WHERE t.${key} = s.${key}))`,
+      read: (count) => {
+        if (changed) {
+          changed.rows = count;
+        }
+      },
+    },
   ];
 };
 
@@ -176,7 +199,7 @@ const touchedKeySteps = (
 export const changedKeySteps = (
   dialect: TDialect,
   table: string,
-  options: { keyColumns: readonly string[]; stagedColumns: readonly string[]; keys: TValue[][] },
+  options: TTraced,
 ): TLoadStep[] | undefined => {
   const { keyColumns, stagedColumns, keys } = options;
   const [key] = keyColumns;
@@ -192,7 +215,7 @@ export const changedKeySteps = (
     return [];
   }
   return [
-    ...touchedKeySteps(dialect, table, key, stagedColumns, keys),
+    ...touchedKeySteps(dialect, table, key, options),
     ...sqlSteps(dialect === 'postgres' ? [`ANALYZE ${TOUCHED_KEYS}`] : []),
     { sql: deleteByKeysSql(dialect, table, key, { table: TOUCHED_KEYS, column: 'k' }) },
   ];
@@ -209,7 +232,7 @@ export type TDerivedChanges = { before: TLoadStep[]; after: string[] };
 export const derivedChanges = (
   dialect: TDialect,
   table: string,
-  options: { keyColumns: readonly string[]; stagedColumns: readonly string[]; keys: TValue[][] },
+  options: TTraced,
 ): TDerivedChanges | undefined => {
   const traced = TRACED[table];
   const { keyColumns, stagedColumns, keys } = options;
@@ -244,7 +267,7 @@ export const derivedChanges = (
         ];
   return {
     before: [
-      ...touchedKeySteps(dialect, table, traced.key, stagedColumns, keys),
+      ...touchedKeySteps(dialect, table, traced.key, options),
       ...sqlSteps([...scratch, ...reachSql(dialect, table), ...statistics, ...analytics]),
       { sql: deleteByKeysSql(dialect, table, traced.key, { table: TOUCHED_KEYS, column: 'k' }) },
     ],

@@ -76,7 +76,7 @@ describe.each(testDialects())('an incremental run writes only what changed [%s]'
   let loader: TLoader;
 
   beforeAll(async () => {
-    const test = await createTestDatabase(dialect);
+    const test = await createTestDatabase(dialect, { migrated: true });
     cleanup.unshift(test.drop);
     database = createDatabase(test.url);
     cleanup.unshift(() => database.destroy());
@@ -102,12 +102,13 @@ describe.each(testDialects())('an incremental run writes only what changed [%s]'
         (job) => job.status !== 'completed',
       );
       expect(failed?.error_message ?? null).toBeNull();
+      return await childJobs(database.db, result.id);
     } finally {
       await warehouse.close();
     }
   };
 
-  it('leaves the rows of a touched order that did not change as they were', async () => {
+  it('leaves the rows of a touched order that did not change as they were, and counts only the changed', async () => {
     await runSync();
     await sql`CREATE TABLE test_deleted (tbl varchar(64), k varchar(64))`.execute(database.db);
     for (const table of Object.keys(TABLES) as TTable[]) {
@@ -123,7 +124,7 @@ describe.each(testDialects())('an incremental run writes only what changed [%s]'
       seed: 3,
       at: '2025-07-01T08:00:00Z',
     });
-    await runSync();
+    const jobs = await runSync();
     const after = await Promise.all(tables.map((table) => snapshot(database, dialect, table)));
     const { rows: deleted } = await sql<{ tbl: string; k: string }>`
       SELECT tbl, k FROM test_deleted`.execute(database.db);
@@ -144,6 +145,16 @@ describe.each(testDialects())('an incremental run writes only what changed [%s]'
       expect({ table, deletedUnchanged: unchanged.filter((key) => deletedKeys.has(key)) }).toEqual({
         table,
         deletedUnchanged: [],
+      });
+      // The console's 'rows changed': what was inserted, updated or deleted, no more.
+      const removed = [...old.keys()].filter((key) => !now.has(key));
+      const job = jobs.find(
+        (child) =>
+          (JSON.parse(child.mapping ?? '{}') as { mysql_table?: string }).mysql_table === table,
+      );
+      expect({ table, rowsChanged: job?.rows_changed }).toEqual({
+        table,
+        rowsChanged: changed.length + removed.length,
       });
       if (dialect === 'postgres') {
         const rewritten = unchanged.filter(

@@ -36,8 +36,13 @@ export type TIncrementalRun = {
   /** The mark the run started from (null on a full reload), and the one it committed. */
   since: string | null;
   mark: string | null;
-  /** Keys the run touched (deleted, then the live ones upserted again). */
+  /** Keys the run touched: read again from the warehouse (a full reload: every row). */
   keysTouched: number;
+  /**
+   * The rows it inserted, updated or deleted: the touched keys less those whose row was
+   * already as the warehouse has it (every touched key where that is not traced).
+   */
+  rowsChanged: number;
 };
 
 const quotePath = (dialect: TWarehouseDialect, path: string) =>
@@ -236,7 +241,11 @@ export const syncIncremental = async (
         mode: 'replace',
         after: [commit],
       });
-      return { ...run, incremental: { full, since, mark: upTo, keysTouched: run.rowsProcessed } };
+      const rows = run.rowsProcessed;
+      return {
+        ...run,
+        incremental: { full, since, mark: upTo, keysTouched: rows, rowsChanged: rows },
+      };
     }
     const window = cursorWindow(mapping, dialect, since, upTo);
     const sql = changedRowsSql(mapping, dialect, window);
@@ -253,10 +262,12 @@ export const syncIncremental = async (
     const liveCount = await warehouse.count(fullSql);
     const total = await warehouse.count(sql);
     // The derived tables follow the changed rows where the table's changes can be traced.
+    const changed = { rows: keys.length };
     const traced = {
       keyColumns: mapping.key_columns,
       stagedColumns: selectedColumns(mapping),
       keys,
+      changed,
     };
     const changes = derivedChanges(loader.dialect, table, traced);
     const run = await loadQuery({
@@ -273,7 +284,7 @@ export const syncIncremental = async (
     });
     log(
       'info',
-      `Incremental run of ${table}: ${keys.length} keys touched, ${run.rowsProcessed} rows changed; mark now ${upTo}`,
+      `Incremental run of ${table}: ${keys.length} keys touched, ${changed.rows} rows changed; mark now ${upTo}`,
     );
     return {
       ...run,
@@ -282,7 +293,7 @@ export const syncIncremental = async (
         sourceCount: liveCount,
         destinationCount: liveCount,
       },
-      incremental: { full, since, mark: upTo, keysTouched: keys.length },
+      incremental: { full, since, mark: upTo, keysTouched: keys.length, rowsChanged: changed.rows },
     };
   } catch (error) {
     if (error instanceof ReconciliationError) {

@@ -103,7 +103,7 @@ export type TJobError = {
 export const incrementOf = (run: TIncrementalRun): TSyncIncrement => ({
   mode: run.full ? 'full' : 'incremental',
   since: run.full ? null : run.since,
-  rowsChanged: run.keysTouched,
+  rowsChanged: run.rowsChanged,
 });
 
 const incrementColumns = (increment: TSyncIncrement) => ({

@@ -6,8 +6,9 @@ import type { TLoadStep } from './types';
  */
 export type TStepOutcome = { changes: number; scalar: unknown };
 
-/** Throws the step's own error when its outcome is not what it must come to. */
+/** Hands a read step its value; throws the step's own error when its outcome is not what it must come to. */
 export const checkStep = (step: TLoadStep, outcome: TStepOutcome) => {
+  step.read?.(Number(outcome.scalar ?? NaN));
   if (!step.check) {
     return;
   }

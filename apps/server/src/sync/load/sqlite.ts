@@ -65,7 +65,7 @@ export const openSqliteLoader = (file: string, options: TLoaderOptions = {}): TL
     for (const step of steps) {
       const statement = db.prepare(step.sql);
       const params = step.params ?? [];
-      if (step.check?.of === 'scalar') {
+      if (statement.reader) {
         checkStep(step, {
           changes: 0,
           scalar: (statement.raw(true).get(params) as unknown[] | undefined)?.[0],

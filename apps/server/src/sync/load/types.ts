@@ -50,7 +50,9 @@ export type TLoadStep = {
   params?: TValue[] | undefined;
   /** changes: the rows it changed; scalar: the first value of its first row (a SELECT). */
   check?:
-    { of: 'changes' | 'scalar'; equals: number; error: (actual: number) => Error } | undefined;
+    | { of: 'changes' | 'scalar'; equals: number; error: (actual: number) => Error }
+    | undefined; /** Hands the first value of its first row (a SELECT) to the caller. */
+  read?: ((scalar: number) => void) | undefined;
 };
 
 export type TLoadResult = { rowsInserted: number; destination: TDestinationState };
