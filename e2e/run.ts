@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM_PATH, ensureChromium } from '../tools/ensure-chromium';
+import { ensureChromium, HEADLESS_SHELL } from '../tools/ensure-chromium';
 import { freePort, waitForHealth } from '../tools/lib/portal-process';
 import { startSmtpCapture } from './smtp-capture';
 
@@ -16,7 +16,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 const DEMO_PASSWORD = 'E2e-Demo-Pass1!';
 
-ensureChromium();
+const browserPath = ensureChromium(HEADLESS_SHELL);
 const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-'));
 // The portal's mail goes through real SMTP to a capture server; specs read E2E_MAIL_DIR.
 const mailDir = path.join(dataDir, 'captured-mail');
@@ -60,7 +60,7 @@ try {
       E2E_DEMO_PASSWORD: DEMO_PASSWORD,
       E2E_DATA_DIR: dataDir,
       E2E_MAIL_DIR: mailDir,
-      CHROMIUM_PATH,
+      CHROMIUM_PATH: browserPath,
     },
   });
   status = await new Promise<number>((resolve) => {

@@ -8,7 +8,7 @@ import { launch } from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Flags } from 'lighthouse';
 import puppeteer, { type CookieData } from 'puppeteer-core';
 import { build } from 'vite';
-import { CHROMIUM_PATH, ensureChromium } from '../ensure-chromium';
+import { CHROMIUM, ensureChromium } from '../ensure-chromium';
 import { freePort, waitForHealth } from '../lib/portal-process';
 
 /**
@@ -110,7 +110,7 @@ const signIn = async (url: string, email: string) => {
  * reset would sign it out, so it is off.
  */
 const launchBrowser = async (cookies: CookieData[]) => {
-  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
+  const chrome = await launch({ chromePath: CHROMIUM.path, chromeFlags: CHROME_FLAGS });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   if (cookies.length > 0) {
     await browser.setCookie(...cookies);
