@@ -9,7 +9,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { createDatabase, type TDialect, type TPortalDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import type { Database } from '../db/schema';
-import { TEST_SERVER_URLS } from './dialect-servers';
+import { TEST_SERVER_URLS, testServerUrl } from './dialect-servers';
 import { copyMysqlTemplate } from './templates';
 
 /** The dialects this run covers: sqlite always, the others when their servers answered. */
@@ -48,7 +48,7 @@ export const createTestDatabase = async (
     }
     return {
       dialect,
-      url: `${TEST_SERVER_URLS.mysql.replace(/\/$/, '')}/${name}`,
+      url: testServerUrl('mysql', name),
       drop: async () => {
         const connection = await mysql.createConnection({ uri: TEST_SERVER_URLS.mysql });
         await connection.query(`DROP DATABASE IF EXISTS \`${name}\``);
@@ -61,11 +61,9 @@ export const createTestDatabase = async (
   const copy = template?.dialect === 'postgres' ? ` TEMPLATE "${template.name}"` : '';
   await admin.query(`CREATE DATABASE "${name}"${copy}`);
   await admin.end();
-  const url = new URL(TEST_SERVER_URLS.postgres);
-  url.pathname = `/${name}`;
   return {
     dialect,
-    url: url.toString(),
+    url: testServerUrl('postgres', name),
     drop: async () => {
       const client = new pg.Client({ connectionString: TEST_SERVER_URLS.postgres });
       await client.connect();

@@ -7,3 +7,13 @@ export const TEST_SERVER_URLS = {
 } as const satisfies Partial<Record<TDialect, string>>;
 
 export type TServerDialect = keyof typeof TEST_SERVER_URLS;
+
+/** The URL of database `name` on the dialect's test server. */
+export const testServerUrl = (dialect: TServerDialect, name: string) => {
+  if (dialect === 'mysql') {
+    return `${TEST_SERVER_URLS.mysql.replace(/\/$/, '')}/${name}`;
+  }
+  const url = new URL(TEST_SERVER_URLS.postgres);
+  url.pathname = `/${name}`;
+  return url.toString();
+};

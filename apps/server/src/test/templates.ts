@@ -6,12 +6,12 @@ import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { createDatabase, type TDialect } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { TEST_SERVER_URLS } from './dialect-servers';
+import { TEST_SERVER_URLS, testServerUrl } from './dialect-servers';
 
 /**
  * One migrated database per dialect, made once per run by the global setup; every test
- * database that starts migrated is a copy of it. Running the 35 migrations took about 3 s
- * on MariaDB and 0.5 s on PostgreSQL for each of some two hundred test databases.
+ * database that starts migrated is a copy of it. Running the 35 migrations took 3 to 6 s
+ * on MariaDB and about 1 s on PostgreSQL for each of some two hundred test databases.
  * - SQLite: the file, copied.
  * - PostgreSQL: `CREATE DATABASE … TEMPLATE`.
  * - MariaDB has no templates: the tables' `SHOW CREATE TABLE` text, replayed, and the
@@ -26,15 +26,6 @@ export type TTemplates = Partial<Record<TDialect, TTemplate>>;
 
 const templateName = () =>
   `portal_tpl_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-
-const serverUrl = (dialect: 'mysql' | 'postgres', name: string) => {
-  if (dialect === 'mysql') {
-    return `${TEST_SERVER_URLS.mysql.replace(/\/$/, '')}/${name}`;
-  }
-  const url = new URL(TEST_SERVER_URLS.postgres);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
 
 const migrate = async (url: string) => {
   const database = createDatabase(url);
@@ -61,7 +52,7 @@ const postgresTemplate = async (): Promise<TTemplate> => {
   } finally {
     await admin.end();
   }
-  await migrate(serverUrl('postgres', name));
+  await migrate(testServerUrl('postgres', name));
   return { dialect: 'postgres', name };
 };
 
@@ -72,7 +63,7 @@ const mysqlTemplate = async (): Promise<TTemplate> => {
     await admin.query(
       `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
     );
-    await migrate(serverUrl('mysql', name));
+    await migrate(testServerUrl('mysql', name));
     const [rows] = await admin.query<mysql.RowDataPacket[]>(
       `SELECT table_name AS name FROM information_schema.tables
        WHERE table_schema = ? AND table_type = 'BASE TABLE' ORDER BY table_name`,
@@ -131,7 +122,7 @@ export const copyMysqlTemplate = async (
   template: TTemplate & { dialect: 'mysql' },
   name: string,
 ) => {
-  const connection = await mysql.createConnection({ uri: serverUrl('mysql', name) });
+  const connection = await mysql.createConnection({ uri: testServerUrl('mysql', name) });
   try {
     await connection.query('SET FOREIGN_KEY_CHECKS = 0');
     for (const statement of template.tables) {

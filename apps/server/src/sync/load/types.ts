@@ -50,8 +50,8 @@ export type TLoadStep = {
   params?: TValue[] | undefined;
   /** changes: the rows it changed; scalar: the first value of its first row (a SELECT). */
   check?:
-    | { of: 'changes' | 'scalar'; equals: number; error: (actual: number) => Error }
-    | undefined; /** Hands the first value of its first row (a SELECT) to the caller. */
+    { of: 'changes' | 'scalar'; equals: number; error: (actual: number) => Error } | undefined;
+  /** Hands the first value of its first row (a SELECT) to the caller. */
   read?: ((scalar: number) => void) | undefined;
 };
 
