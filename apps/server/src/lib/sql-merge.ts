@@ -7,6 +7,14 @@ import type { TDialect } from '../db/database';
  */
 
 /**
+ * MariaDB: a statement whose sort carries the columns it groups by. The orders' rows are
+ * longer than max_length_for_sort_data's default (1 KiB), so a sort of them kept row ids
+ * and read every row again by key after sorting: at 1M orders 3 of the 4.5 s a grouping
+ * took, 1.2 s carrying the columns. Scoped to the one statement.
+ */
+export const MYSQL_SORT_WITH_COLUMNS = 'SET STATEMENT max_length_for_sort_data = 8192 FOR';
+
+/**
  * A temporary table for one load: created once per connection, emptied for each use. With
  * `index`, looked up by those columns (a statement matching its rows reads them by the
  * index, not the whole table once per row of the other side). MariaDB's index is declared

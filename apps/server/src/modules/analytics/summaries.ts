@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { MYSQL_SORT_WITH_COLUMNS } from '../../lib/sql-merge';
 import { statusGroupConditions } from '../../lib/status-sql-text';
 
 /**
@@ -23,24 +24,26 @@ export const CATEGORY = `COALESCE(NULLIF(o.so_classification_name, ''), 'Uncateg
 /** The core spec's shipped group (order-status.ts), as SQL over h.status. */
 export const SHIPPED = statusGroupConditions('h.status').shipped;
 
-/** The order's first entry into a shipped status, per order (MariaDB: `o` is the order). */
-const firstShipped = (order: string) => `(
-  SELECT MIN(h.entered_at) FROM order_status_history h FORCE INDEX (order_status_history_order_idx)
-  WHERE h.order_id = ${order}.order_id AND h.entered_at IS NOT NULL AND ${SHIPPED})`;
-
 /**
- * Days from creation to the first shipped status, per day and category. MariaDB looks each
- * order's history up by its index (see statusDays on why nothing is joined there).
+ * Days from creation to the first shipped status, per day and category. MariaDB reads the
+ * shipped history from its index by order, grouping as it goes, and looks each order up by
+ * its key (see statusDays on why nothing is joined there): one lookup per shipped order,
+ * where reading every order and looking its history up took one per order whether it had
+ * any or not (a million orders: 3.9 s with no history at all; 6.1 to 6.7 s against 5.3 s
+ * with 2.5M history rows, three orders in four shipped).
  */
 const processingDays = (dialect: TSummaryDialect) => [
   'DELETE FROM analytics_processing_days',
   dialect === 'mysql'
     ? `INSERT INTO analytics_processing_days (day, category, order_count, total_ms)
-   SELECT day, category, COUNT(*), SUM(first_ms - created) FROM (
-     SELECT ${dayOf(dialect, 'o.date_created')} AS day, ${CATEGORY} AS category,
-            o.date_created AS created, ${firstShipped('o')} AS first_ms
-     FROM orders o WHERE o.date_created IS NOT NULL
-   ) t WHERE first_ms IS NOT NULL GROUP BY day, category`
+   SELECT ${dayOf(dialect, 'created')}, category, COUNT(*), SUM(first_ms - created) FROM (
+     SELECT MIN((SELECT o.date_created FROM orders o WHERE o.order_id = h.order_id)) AS created,
+            MIN((SELECT ${CATEGORY} FROM orders o WHERE o.order_id = h.order_id)) AS category,
+            MIN(h.entered_at) AS first_ms
+     FROM order_status_history h FORCE INDEX (order_status_history_order_idx)
+     WHERE h.entered_at IS NOT NULL AND ${SHIPPED}
+     GROUP BY h.order_id
+   ) t WHERE created IS NOT NULL GROUP BY ${dayOf(dialect, 'created')}, category`
     : `INSERT INTO analytics_processing_days (day, category, order_count, total_ms)
    SELECT day, category, COUNT(*), SUM(ms) FROM (
      SELECT ${dayOf(dialect, 'o.date_created')} AS day, ${CATEGORY} AS category,
@@ -128,15 +131,23 @@ export const patientDays = (dialect: TSummaryDialect) => {
      FROM orders o WHERE o.patient_key IS NOT NULL AND o.date_created IS NOT NULL
    ) t GROUP BY patient_key, day, category`;
   if (dialect === 'mysql') {
-    // Not grouped: MariaDB grouped a million orders in a temporary table on disk (15 of
-    // the statement's 23 s at 1M orders); each order adds one to its row instead (9 s).
-    // The key's collation merges rows exactly as GROUP BY did.
+    // Grouped by a sort that carries its columns (MYSQL_SORT_WITH_COLUMNS), then written
+    // once per key in the key's order. The key's collation merges rows exactly as GROUP BY
+    // did; adding on a duplicate keeps the counts right if it ever did not. At 1M orders:
+    // 4.9 s into an empty table, 9.0 s over a full one, against 7.0 to 7.9 s and 11.2 to
+    // 11.8 s for one ON DUPLICATE KEY UPDATE per order (a temporary table for the
+    // grouping took 16 s). Read whole (USE INDEX ()): inside a load the statistics still
+    // call the table empty, and MariaDB read it through the creation date's index, every
+    // order again by key (10.3 s).
     return [
       'DELETE FROM analytics_patient_days',
-      `INSERT INTO analytics_patient_days (patient_key, day, category, order_count)
-       SELECT o.patient_key, ${dayOf(dialect, 'o.date_created')}, ${CATEGORY}, 1
-       FROM orders o WHERE o.patient_key IS NOT NULL AND o.date_created IS NOT NULL
-       ON DUPLICATE KEY UPDATE order_count = order_count + 1`,
+      `${MYSQL_SORT_WITH_COLUMNS}
+       INSERT INTO analytics_patient_days (patient_key, day, category, order_count)
+       SELECT SQL_BIG_RESULT o.patient_key, ${dayOf(dialect, 'o.date_created')} AS day,
+              ${CATEGORY} AS category, COUNT(*)
+       FROM orders o USE INDEX () WHERE o.patient_key IS NOT NULL AND o.date_created IS NOT NULL
+       GROUP BY o.patient_key, day, category
+       ON DUPLICATE KEY UPDATE order_count = order_count + VALUES(order_count)`,
     ];
   }
   return withoutPatientDayIndexes(dialect, ['DELETE FROM analytics_patient_days', insert]);

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { dialectOfDb, type TDialect } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { deleteByKeysSql, mergeSql } from '../../lib/sql-merge';
+import { MYSQL_SORT_WITH_COLUMNS, deleteByKeysSql, mergeSql } from '../../lib/sql-merge';
 import { sqlString, statusGroupConditions } from '../../lib/status-sql-text';
 
 /**
@@ -31,12 +31,13 @@ const COUNTS = ['order_count', 'in_progress_count', 'shipped_count', 'pending_do
  * The statements that rebuild the summary from the orders table; with `patients` (a table
  * of patient_key), only those patients' rows, as an incremental sync refreshes them.
  *
- * MariaDB's whole refill reads the orders in the order of their index by patient, status
- * and classification, grouping as it goes, and adds each group to its patient's row (a
- * patient's statuses are several groups): grouped by patient and classification it built a
- * temporary table of every pair on disk, 25 s at 1M orders against 6 s this way. The
- * status groups are counted row by row inside the sums, so a group's status under
- * MariaDB's case-blind collation does not matter.
+ * MariaDB's whole refill groups the orders by a sort that carries its columns
+ * (MYSQL_SORT_WITH_COLUMNS), reading the table whole: inside a load its statistics still
+ * call it empty. A temporary table for the grouping went to disk (25 s at 1M orders);
+ * reading the index by patient, status and classification and adding each status's group
+ * to its patient's row took 4.5 s, the sort 3.3 s. Rows are added on a duplicate key in
+ * case the key's collation merges two groups. The status groups are counted row by row
+ * inside the sums, so MariaDB's case-blind collation does not matter to them.
  */
 export const orderCountRefillSql = (dialect: TDialect, patients?: string): string[] => {
   const groups = statusGroupConditions(statusOf(dialect));
@@ -49,14 +50,14 @@ export const orderCountRefillSql = (dialect: TDialect, patients?: string): strin
   if (dialect === 'mysql' && !scope) {
     return [
       'DELETE FROM patient_order_counts',
-      mergeSql(
+      `${MYSQL_SORT_WITH_COLUMNS} ${mergeSql(
         dialect,
         { table: 'patient_order_counts', keys: ['patient_key', 'classification_key'], add: COUNTS },
-        `SELECT o.patient_key, ${classification}, ${counts}
-         FROM orders o FORCE INDEX (orders_patient_status_idx)
+        `SELECT SQL_BIG_RESULT o.patient_key, ${classification} AS classification, ${counts}
+         FROM orders o USE INDEX ()
          WHERE o.patient_key IS NOT NULL
-         GROUP BY o.patient_key, o.status, o.so_classification_key`,
-      ),
+         GROUP BY o.patient_key, classification`,
+      )}`,
     ];
   }
   return [
