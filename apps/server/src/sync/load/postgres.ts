@@ -5,6 +5,7 @@ import { checksumOfSum } from '../checksum';
 import { inDatabase, postgresChecksumSql } from './checksum-sql';
 import { numberedPlaceholders, runSteps } from './incremental';
 import { copyOutChecksum, openCopyIn } from './pg-copy';
+import { emptyTableRebuild, type TIndexRebuild } from './pg-empty-table';
 import { encodeRows } from './pg-copy-text';
 import {
   STAGE_TABLE,
@@ -27,7 +28,8 @@ const ROWS_PER_CHUNK = 4096;
 /**
  * PostgreSQL: one transaction on the loader's own connection. The rows stream in with
  * `COPY ... FROM STDIN` (text format, ./pg-copy-text.ts): straight into the table for a
- * replace (after a DELETE, so readers keep seeing the previous rows until COMMIT, MVCC),
+ * replace (after a DELETE, so readers keep seeing the previous rows until COMMIT, MVCC;
+ * into a table with no rows, its indexes built after them: ./pg-empty-table.ts), or
  * into a temporary staging table for an upsert or append, moved by one INSERT ... SELECT.
  * Reconciliation's count and content checksum are one aggregate statement
  * (./checksum-sql.ts); only a table with real columns is read back, with
@@ -118,6 +120,7 @@ export const openPostgresLoader = async (
     const target = staged ? quote(STAGE_TABLE) : table;
     const names = plan.columns.map((column) => quote(column.name)).join(', ');
 
+    let rebuild: TIndexRebuild | undefined;
     await client.query('BEGIN');
     try {
       if (staged) {
@@ -125,10 +128,17 @@ export const openPostgresLoader = async (
           `CREATE TEMP TABLE ${target} (LIKE ${table} INCLUDING DEFAULTS) ON COMMIT DROP`,
         );
       } else {
+        // An empty table's indexes are built after its rows (./pg-empty-table.ts). Else
         // DELETE, not TRUNCATE: TRUNCATE would lock readers out until COMMIT.
-        await client.query(`DELETE FROM ${table}`);
+        rebuild = await emptyTableRebuild(client, plan.table);
+        for (const statement of rebuild?.drop ?? [`DELETE FROM ${table}`]) {
+          await client.query(statement);
+        }
       }
       const rows = await copyBatches(target, plan, loadOptions);
+      for (const statement of rebuild?.build ?? []) {
+        await client.query(statement);
+      }
 
       await runSteps(before, runStep);
       let destination: TDestinationState;
