@@ -11,7 +11,7 @@ import { orderCountRefillSql } from '../modules/patients/order-count-summary';
 import { patientPhoneRefillSql, searchKeyRefillSql } from '../modules/patients/patient-phones';
 import { worklistChangesSql, worklistLoadSql } from '../modules/worklist/summary-changes';
 import type { TValue } from './batch';
-import { STAGE_TABLE, type TLoadStep } from './load/types';
+import { STAGE_TABLE, type TAfterLoad, type TLoadStep } from './load/types';
 import { postgresOrderCountRefillSql } from './order-counts-refill';
 
 /**
@@ -29,7 +29,7 @@ export const CHANGED_ORDERS = 'sync_changed_orders';
 export const CHANGED_PATIENTS = 'sync_changed_patients';
 
 /** What a full load of `table` runs before its commit: every derived table rebuilt. */
-export const derivedRefillSql = (dialect: TDialect, table: string): string[] => [
+export const derivedRefillSql = (dialect: TDialect, table: string): TAfterLoad[] => [
   ...(table !== 'orders'
     ? []
     : dialect === 'postgres'

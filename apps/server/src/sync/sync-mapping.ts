@@ -7,7 +7,7 @@ import { compileMapping } from './compile';
 import { derivedRefillSql } from './derived-changes';
 import { syncIncremental, type TIncrementalRun } from './incremental';
 import { invalidateWatermarkStep } from './incremental-store';
-import type { TLoader, TLoadMode, TLoadStep } from './load/types';
+import type { TAfterLoad, TLoader, TLoadMode, TLoadStep } from './load/types';
 import { reconcile, type TReconciliation } from './reconcile';
 import type { TWarehouse } from './warehouse/types';
 
@@ -61,7 +61,7 @@ export type TLoadQueryOptions = Omit<TSyncMappingOptions, 'mapping'> & {
   before?: TLoadStep[] | undefined;
   after?: TLoadStep[] | undefined;
   /** The derived tables' statements; by default, every one rebuilt (derived-changes.ts). */
-  afterLoad?: string[] | undefined;
+  afterLoad?: TAfterLoad[] | undefined;
 };
 
 /**

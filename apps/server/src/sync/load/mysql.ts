@@ -9,6 +9,7 @@ import { openInsertSink } from './mysql-insert';
 import {
   STAGE_TABLE,
   readBackSql,
+  runAfterLoad,
   updateColumns,
   type TDestinationState,
   type TLoadOptions,
@@ -215,9 +216,16 @@ export const openMysqlLoader = async (
         destination = await readBack(plan);
       }
       verify(destination);
-      for (const statement of afterLoad) {
-        await connection.query(statement);
-      }
+      await runAfterLoad(
+        afterLoad,
+        (statement) => connection.query(statement),
+        async (name) => {
+          const [rows] = await connection.query(
+            `SELECT NOT EXISTS (SELECT 1 FROM ${quote(name)}) AS empty`,
+          );
+          return Number((rows as { empty: unknown }[])[0]?.empty) === 1;
+        },
+      );
       await runSteps(after, runStep);
       await connection.query('COMMIT');
       // Fresh statistics, or the planner judges the new rows by the old ones. Best effort:

@@ -11,6 +11,7 @@ import {
   STAGE_TABLE,
   changedRowCondition,
   readBackSql,
+  runAfterLoad,
   updateColumns,
   type TDestinationState,
   type TLoadOptions,
@@ -163,9 +164,16 @@ export const openPostgresLoader = async (
         destination = await readBack(plan);
       }
       verify(destination);
-      for (const statement of afterLoad) {
-        await client.query(statement);
-      }
+      await runAfterLoad(
+        afterLoad,
+        (statement) => client.query(statement),
+        async (name) => {
+          const result = await client.query<{ empty: boolean }>(
+            `SELECT NOT EXISTS (SELECT 1 FROM ${quote(name)}) AS empty`,
+          );
+          return result.rows[0]?.empty === true;
+        },
+      );
       await runSteps(after, runStep);
       await client.query('COMMIT');
       // Fresh statistics, or the planner judges a million new rows by an empty table's,

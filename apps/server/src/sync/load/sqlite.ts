@@ -5,6 +5,7 @@ import { SQLITE_CHECKSUM, sqliteChecksumSql } from './checksum-sql';
 import { checkStep } from './incremental';
 import {
   STAGE_TABLE,
+  afterLoadChoice,
   changedRowCondition,
   updateColumns,
   type TLoadPlan,
@@ -146,8 +147,15 @@ export const openSqliteLoader = (file: string, options: TLoaderOptions = {}): TL
       const table = `main.${quote(plan.table)}`;
       const copy = `INSERT INTO ${table} (${names}) SELECT ${names} FROM ${STAGE}`;
       const runAfterLoad = () => {
-        for (const statement of afterLoad) {
-          db.exec(statement);
+        const empty = (name: string) =>
+          db
+            .prepare(`SELECT NOT EXISTS (SELECT 1 FROM main.${quote(name)})`)
+            .pluck()
+            .get() === 1;
+        for (const entry of afterLoad) {
+          for (const statement of afterLoadChoice(entry, empty)) {
+            db.exec(statement);
+          }
         }
         runSteps(after);
       };

@@ -31,7 +31,7 @@ export type TLoadOptions = {
    * Statements run in the load's transaction after verify, before commit: the analytics
    * summaries derived from the loaded table, so they commit (or roll back) with it.
    */
-  afterLoad?: string[] | undefined;
+  afterLoad?: TAfterLoad[] | undefined;
   /**
    * Run in the load's transaction before the staged rows move in: an incremental run's
    * deletes. Upsert loads only (a replace load writes straight into the table).
@@ -42,6 +42,32 @@ export type TLoadOptions = {
    * and its conditional move of the high-water mark. A failed check rolls the load back.
    */
   after?: TLoadStep[] | undefined;
+};
+
+/**
+ * A statement run after the load, or statements chosen by whether a table is empty at that
+ * point, asked with a plain read that locks nothing: MariaDB's bulk insert into an empty
+ * table needs its INSERT to be the first statement that locks the table in the transaction
+ * (modules/worklist/summary-changes.ts). `ifEmpty` is the code's own table name.
+ */
+export type TAfterLoad = string | { ifEmpty: string; then: string[]; otherwise: string[] };
+
+/** The statements of one afterLoad entry, given whether its table is empty. */
+export const afterLoadChoice = (entry: TAfterLoad, empty: (table: string) => boolean) =>
+  typeof entry === 'string' ? [entry] : empty(entry.ifEmpty) ? entry.then : entry.otherwise;
+
+/** Runs afterLoad entries one after another through an asynchronous client. */
+export const runAfterLoad = async (
+  entries: readonly TAfterLoad[],
+  run: (statement: string) => Promise<unknown>,
+  isEmpty: (table: string) => Promise<boolean>,
+) => {
+  for (const entry of entries) {
+    const empty = typeof entry === 'string' ? false : await isEmpty(entry.ifEmpty);
+    for (const statement of afterLoadChoice(entry, () => empty)) {
+      await run(statement);
+    }
+  }
 };
 
 /** One statement with '?' placeholders, and optionally what it must come to. */
