@@ -78,7 +78,9 @@ test('an admin writes, edits, reads v1 of and deletes a document', async ({ page
   await expect
     .poll(() => page.evaluate<string | undefined>('window.getSelection()?.toString()'))
     .toBe('Call the vendor');
-  // The toolbar works by keyboard: arrows move between its controls, Enter presses one.
+  // The toolbar works by keyboard: arrows move between its controls, Enter presses one,
+  // and only presses it: the key does not reach the text once focus is back there.
+  const paragraphs = await editor.locator('p').count();
   await toolbarOf(page).getByRole('button', { name: 'Bold' }).focus();
   await page.keyboard.press('ArrowRight');
   await expect(toolbarOf(page).getByRole('button', { name: 'Italic' })).toBeFocused();
@@ -87,6 +89,7 @@ test('an admin writes, edits, reads v1 of and deletes a document', async ({ page
     'aria-pressed',
     'true',
   );
+  await expect(editor.locator('p')).toHaveCount(paragraphs);
   // Pressing a control returns focus to the text, so typing goes on where it was.
   await expect(editor).toBeFocused();
   await page.keyboard.press('Control+i');
