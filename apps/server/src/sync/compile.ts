@@ -83,14 +83,33 @@ const nest = (stage: TStage, depth: number): TStage => {
   };
 };
 
-const compileOperations = (dialect: TWarehouseDialect, operations: TOperation[]): string => {
+/** The alias a mapping's base table is read under. */
+export const baseAliasOf = (operations: readonly TOperation[]) => {
+  const base = operations.find((operation) => operation.type === 'base_table');
+  return base ? (base.alias ?? lastPart(base.table)) : undefined;
+};
+
+/**
+ * `baseRows`, when given, restricts the base table before any join: a condition on its
+ * own columns, which it reads under the alias BASE_ROWS_ALIAS.
+ */
+const compileOperations = (
+  dialect: TWarehouseDialect,
+  operations: TOperation[],
+  baseRows?: string,
+): string => {
   const base = operations.find((operation) => operation.type === 'base_table');
   if (!base) {
     throw new Error('Base table operation is required');
   }
-  const baseAlias = base.alias ?? lastPart(base.table);
+  const baseAlias = baseAliasOf(operations)!;
+  const table = dialect.table(base.table);
+  const source =
+    baseRows === undefined
+      ? table
+      : `(SELECT * FROM ${table} AS ${dialect.quote(BASE_ROWS_ALIAS)} WHERE ${baseRows})`;
   let stage: TStage = {
-    from: `${dialect.table(base.table)} AS ${dialect.quote(baseAlias)}`,
+    from: `${source} AS ${dialect.quote(baseAlias)}`,
     baseAlias,
     where: [],
     select: undefined,
@@ -125,10 +144,19 @@ const compileOperations = (dialect: TWarehouseDialect, operations: TOperation[])
   return render(stage);
 };
 
-/** The warehouse SQL for a validated mapping. */
-export const compileMapping = (mapping: TMapping, dialect: TWarehouseDialect): string => {
+export const BASE_ROWS_ALIAS = '_base';
+
+/**
+ * The warehouse SQL for a validated mapping; a dataframe mapping's base table may be
+ * restricted first (`baseRows`, see compileOperations).
+ */
+export const compileMapping = (
+  mapping: TMapping,
+  dialect: TWarehouseDialect,
+  baseRows?: string,
+): string => {
   if (mapping.type === 'snowpark_dataframe') {
-    return compileOperations(dialect, mapping.operations ?? []);
+    return compileOperations(dialect, mapping.operations ?? [], baseRows);
   }
   // raw_query and sql_query run as written; a trailing semicolon would break the count wrapper.
   return (mapping.query ?? '').trim().replace(/;+\s*$/, '');

@@ -4,7 +4,7 @@ import type { TMapping, TOperation } from '@portal/domain/sync-mapping';
 import type { Database } from '../db/schema';
 import { coerceBatch, type TValue } from './batch';
 import { changedKeySteps, derivedChanges } from './derived-changes';
-import { compileMapping, type TWarehouseDialect } from './compile';
+import { BASE_ROWS_ALIAS, baseAliasOf, compileMapping, type TWarehouseDialect } from './compile';
 import {
   commitWatermarkStep,
   deleteKeySteps,
@@ -55,23 +55,25 @@ export const cursorColumns = (mapping: TMapping): string[] => {
   return Array.isArray(cursor) ? cursor : [cursor];
 };
 
-/** Rows any of whose cursor columns lies in (after, upTo]; either bound may be open. */
+/**
+ * Per cursor column, its rows in (after, upTo]; either bound may be open. A row is in the
+ * window when any of its cursors is: each condition names one table, so the warehouse
+ * filters that table before joining it (an OR across tables filtered the whole join).
+ */
 export const cursorWindow = (
   mapping: TMapping,
   dialect: TWarehouseDialect,
   after: string | null,
   upTo: string | null,
-) =>
-  cursorColumns(mapping)
-    .map((column) => {
-      const ref = quotePath(dialect, column);
-      const bounds = [
-        ...(after === null ? [] : [`${ref} > ${timestamp(after)}`]),
-        ...(upTo === null ? [] : [`${ref} <= ${timestamp(upTo)}`]),
-      ];
-      return `(${bounds.length > 0 ? bounds.join(' AND ') : 'TRUE'})`;
-    })
-    .join(' OR ');
+): string[] =>
+  cursorColumns(mapping).map((column) => {
+    const ref = quotePath(dialect, column);
+    const bounds = [
+      ...(after === null ? [] : [`${ref} > ${timestamp(after)}`]),
+      ...(upTo === null ? [] : [`${ref} <= ${timestamp(upTo)}`]),
+    ];
+    return bounds.length > 0 ? bounds.join(' AND ') : 'TRUE';
+  });
 
 /**
  * The mapping's base table and joins without any filter: every join a LEFT join without its
@@ -127,42 +129,90 @@ const keySources = (mapping: TMapping) => {
   });
 };
 
-/** The destination keys of every row in the window, live or not. */
-export const touchedKeysSql = (mapping: TMapping, dialect: TWarehouseDialect, window: string) =>
-  `SELECT DISTINCT * FROM (${compileOperations(mapping, touchedOperations(mapping, window, keySources(mapping)), dialect)}) AS "_keys"`;
+/** The destination keys of every row in the window, live or not: one branch per cursor. */
+export const touchedKeysSql = (mapping: TMapping, dialect: TWarehouseDialect, window: string[]) =>
+  `SELECT DISTINCT * FROM (${window
+    .map((condition) =>
+      compileOperations(
+        mapping,
+        touchedOperations(mapping, condition, keySources(mapping)),
+        dialect,
+      ),
+    )
+    .join(' UNION ALL ')}) AS "_keys"`;
 
 /**
  * The mapping's query, reading only the live rows of the touched keys: the run deletes
- * every touched key and puts back exactly these.
+ * every touched key and puts back exactly these. Where every key is a column of the base
+ * table, the base table is restricted to those keys before any join (the warehouse then
+ * joins a few thousand rows, not the whole tables: 1.3 s -> 0.6 s for the status history
+ * at 110k patients); otherwise the keys filter the joined rows.
  */
-export const changedRowsSql = (mapping: TMapping, dialect: TWarehouseDialect, window: string) => {
-  const match = keySources(mapping)
+export const changedRowsSql = (mapping: TMapping, dialect: TWarehouseDialect, window: string[]) => {
+  const keys = keySources(mapping);
+  const touched = touchedKeysSql(mapping, dialect, window);
+  const baseAlias = baseAliasOf(mapping.operations ?? []);
+  const baseColumns = keys.map(({ source }) => {
+    const [alias, column, ...rest] = source.split('.');
+    return alias === baseAlias && column !== undefined && rest.length === 0 ? column : undefined;
+  });
+  if (baseColumns.every((column) => column !== undefined)) {
+    const base = (column: string) => `${dialect.quote(BASE_ROWS_ALIAS)}.${dialect.quote(column)}`;
+    const restriction =
+      keys.length === 1
+        ? `${base(baseColumns[0]!)} IN (SELECT ${dialect.quote(keys[0]!.target)} FROM (${touched}) AS "_t")`
+        : `EXISTS (SELECT 1 FROM (${touched}) AS "_t" WHERE ${keys
+            .map(
+              ({ target }, index) => `"_t".${dialect.quote(target)} = ${base(baseColumns[index]!)}`,
+            )
+            .join(' AND ')})`;
+    return compileMapping(mapping, dialect, restriction);
+  }
+  const match = keys
     .map(({ source, target }) => `"_t".${dialect.quote(target)} = ${quotePath(dialect, source)}`)
     .join(' AND ');
-  const condition = `EXISTS (SELECT 1 FROM (${touchedKeysSql(mapping, dialect, window)}) AS "_t" WHERE ${match})`;
+  const condition = `EXISTS (SELECT 1 FROM (${touched}) AS "_t" WHERE ${match})`;
   const operations = [...(mapping.operations ?? [])];
   operations.splice(operations.length - 1, 0, { type: 'filter', condition });
   return compileOperations(mapping, operations, dialect);
 };
 
-/** The greatest cursor value after `after` (everything when null), as the warehouse writes it. */
+/** The table and column a cursor reads: its alias's table (the base one when unqualified). */
+const cursorTable = (mapping: TMapping, cursor: string) => {
+  const operations = mapping.operations ?? [];
+  const parts = cursor.split('.');
+  const column = parts.at(-1)!;
+  const alias = parts.length > 1 ? parts.slice(0, -1).join('.') : baseAliasOf(operations);
+  const operation = operations.find(
+    (candidate) =>
+      (candidate.type === 'base_table' || candidate.type === 'join') &&
+      (candidate.alias ?? candidate.table.split('.').at(-1)) === alias,
+  );
+  if (!operation || (operation.type !== 'base_table' && operation.type !== 'join')) {
+    throw new Error(`Cursor column "${cursor}" does not name a table of the mapping`);
+  }
+  return { table: operation.table, column };
+};
+
+/**
+ * The greatest value of each cursor column after `after` (everything when null), as the
+ * warehouse writes it: read from each cursor's own table, not through the mapping's joins.
+ * A row no mapped row joins may put the mark later than the mapping's own rows reach,
+ * which reads nothing twice and misses nothing: a row that joins it later carries its own
+ * later stamp.
+ */
 export const maxCursorSql = (
   mapping: TMapping,
   dialect: TWarehouseDialect,
   after: string | null,
 ) => {
-  const cursors = cursorColumns(mapping);
-  const inner = compileOperations(
-    mapping,
-    touchedOperations(
-      mapping,
-      cursorWindow(mapping, dialect, after, null),
-      cursors.map((source, index) => ({ source, target: `_c${index}` })),
-    ),
-    dialect,
-  );
-  const maxima = cursors.map((_, index) => `CAST(MAX("_c${index}") AS VARCHAR) AS "M${index}"`);
-  return `SELECT ${maxima.join(', ')} FROM (${inner}) AS "_cursor"`;
+  const maxima = cursorColumns(mapping).map((cursor, index) => {
+    const { table, column } = cursorTable(mapping, cursor);
+    const ref = dialect.quote(column);
+    const where = after === null ? '' : ` WHERE ${ref} > ${timestamp(after)}`;
+    return `(SELECT CAST(MAX(${ref}) AS VARCHAR) FROM ${dialect.table(table)}${where}) AS "M${index}"`;
+  });
+  return `SELECT ${maxima.join(', ')}`;
 };
 
 const readAll = async (warehouse: TWarehouse, sql: string) => {

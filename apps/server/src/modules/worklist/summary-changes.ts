@@ -66,9 +66,12 @@ const updateFromFreshSql = (dialect: TDialect) => {
       return `UPDATE order_worklist t SET ${columns.map((column) => `${column} = f.${column}`).join(', ')}
        FROM ${FRESH} f WHERE f.order_id = t.order_id AND NOT (${sameRow(dialect, 'f', 't')})`;
     case 'sqlite':
+      // The IN lets SQLite read the worklist by key for each fresh row: left to the join
+      // alone, it scanned the whole worklist and looked each row up in the fresh ones.
       return `UPDATE order_worklist SET ${columns.map((column) => `${column} = f.${column}`).join(', ')}
        FROM ${FRESH} AS f
-       WHERE f.order_id = order_worklist.order_id AND NOT (${sameRow(dialect, 'f', 'order_worklist')})`;
+       WHERE order_worklist.order_id IN (SELECT order_id FROM ${FRESH})
+         AND f.order_id = order_worklist.order_id AND NOT (${sameRow(dialect, 'f', 'order_worklist')})`;
   }
 };
 
