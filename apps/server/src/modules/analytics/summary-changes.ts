@@ -113,9 +113,17 @@ export const summaryChangesBefore = (dialect: TSummaryDialect, orders: string): 
   staleExtremes,
 ];
 
+/** A join read in the order written: the scratch rows, then each table by its key. */
+const CHANGED_FIRST: Record<TSummaryDialect, string> = {
+  mysql: 'STRAIGHT_JOIN',
+  // Left to itself, SQLite read every order by the patient index and looked each up.
+  sqlite: 'CROSS JOIN',
+  postgres: 'JOIN',
+};
+
 /** Run after: the new contributions added, the delta merged, stale extremes recomputed. */
 export const summaryChangesAfter = (dialect: TSummaryDialect, orders: string): string[] => {
-  const join = dialect === 'mysql' ? 'STRAIGHT_JOIN' : 'JOIN';
+  const join = CHANGED_FIRST[dialect];
   return [
     processingOf(dialect, orders, ''),
     statusOf(dialect, orders, false),
@@ -156,7 +164,8 @@ export const summaryChangesAfter = (dialect: TSummaryDialect, orders: string): s
        dialect,
        '',
        // In this order: each stale day's orders by their date index, then their history.
-       // MariaDB otherwise reads the history by status first, every row of that status.
+       // MariaDB otherwise reads the history by status first, every row of that status;
+       // SQLite read every order by its key (1.2 to 1.7 s at 110k patients for one group).
        `${STATUS_STALE} x
         ${join} orders o ON o.date_created >= x.day * 86400000 AND o.date_created < (x.day + 1) * 86400000
         ${join} order_status_history h ON h.order_id = o.order_id AND h.status = x.status`,
@@ -171,14 +180,6 @@ export const summaryChangesAfter = (dialect: TSummaryDialect, orders: string): s
  * every order of those patients instead (41 to 50 s of PostgreSQL's incremental run at a
  * million patients, one random read per order).
  */
-/** A join read in the order written: the changed orders, then each by its key. */
-const CHANGED_FIRST: Record<TSummaryDialect, string> = {
-  mysql: 'STRAIGHT_JOIN',
-  // Left to itself, SQLite read every order by the patient index and looked each up.
-  sqlite: 'CROSS JOIN',
-  postgres: 'JOIN',
-};
-
 const patientDaysOf = (dialect: TSummaryDialect, orders: string, sign: '' | '-') =>
   `INSERT INTO ${PATIENT_DAYS_DELTA} (patient_key, day, category, order_count)
    SELECT patient_key, day, category, ${sign}COUNT(*) FROM (

@@ -49,29 +49,59 @@ const freshTableSql = (dialect: TDialect): string[] => {
   }
 };
 
+const sameColumns = (dialect: TDialect, columns: readonly string[], a: string, b: string) =>
+  columns.map((column) => sameValue(dialect, `${a}.${column}`, `${b}.${column}`)).join(' AND ');
+
 const sameRow = (dialect: TDialect, a: string, b: string) =>
-  WORKLIST_COLUMNS.map((column) => sameValue(dialect, `${a}.${column}`, `${b}.${column}`)).join(
-    ' AND ',
-  );
+  sameColumns(dialect, WORKLIST_COLUMNS, a, b);
+
+/**
+ * order_worklist's columns other than the key, grouped by the indexes that hold them. SQLite
+ * rewrites an updated row's entry in every index that holds a column the UPDATE sets,
+ * whether its value moved or not: a patient's new name (sort columns, four indexes) or an
+ * order's new 'since' (four) rewrote all twelve, about 25 pages of the WAL per row.
+ */
+const COLUMNS_BY_INDEXES: string[][] = [
+  ...WORKLIST_COLUMNS.filter((column) => column !== 'order_id')
+    .reduce((groups, column) => {
+      const indexes = WORKLIST_INDEXES.filter((index) => index.columns.includes(column))
+        .map((index) => index.name)
+        .join(' ');
+      return groups.set(indexes, [...(groups.get(indexes) ?? []), column]);
+    }, new Map<string, string[]>())
+    .values(),
+];
 
 /** Each worklist row that differs from its fresh row takes the fresh row's values. */
-const updateFromFreshSql = (dialect: TDialect) => {
+const updateFromFreshSql = (dialect: TDialect): string[] => {
   const columns = WORKLIST_COLUMNS.filter((column) => column !== 'order_id');
   switch (dialect) {
     case 'mysql':
-      return `UPDATE ${FRESH} f STRAIGHT_JOIN order_worklist t ON t.order_id = f.order_id
+      // InnoDB compares each index's columns itself and rewrites only the entries that moved.
+      return [
+        `UPDATE ${FRESH} f STRAIGHT_JOIN order_worklist t ON t.order_id = f.order_id
        SET ${columns.map((column) => `t.${column} = f.${column}`).join(', ')}
-       WHERE NOT (${sameRow(dialect, 'f', 't')})`;
+       WHERE NOT (${sameRow(dialect, 'f', 't')})`,
+      ];
     case 'postgres':
-      return `UPDATE order_worklist t SET ${columns.map((column) => `${column} = f.${column}`).join(', ')}
-       FROM ${FRESH} f WHERE f.order_id = t.order_id AND NOT (${sameRow(dialect, 'f', 't')})`;
+      // A row version whose indexed columns moved is new in every index: one UPDATE.
+      return [
+        `UPDATE order_worklist t SET ${columns.map((column) => `${column} = f.${column}`).join(', ')}
+       FROM ${FRESH} f WHERE f.order_id = t.order_id AND NOT (${sameRow(dialect, 'f', 't')})`,
+      ];
     case 'sqlite':
-      // The IN lets SQLite read the worklist by key for each fresh row: left to the join
-      // alone, it scanned the whole worklist and looked each row up in the fresh ones.
-      return `UPDATE order_worklist SET ${columns.map((column) => `${column} = f.${column}`).join(', ')}
+      // One UPDATE per group of columns (COLUMNS_BY_INDEXES), setting only the group's, on
+      // the rows where one of them moved. The IN lets SQLite read the worklist by key for
+      // each fresh row: left to the join alone, it scanned the whole worklist.
+      return COLUMNS_BY_INDEXES.map(
+        (
+          group,
+        ) => `UPDATE order_worklist SET ${group.map((column) => `${column} = f.${column}`).join(', ')}
        FROM ${FRESH} AS f
        WHERE order_worklist.order_id IN (SELECT order_id FROM ${FRESH})
-         AND f.order_id = order_worklist.order_id AND NOT (${sameRow(dialect, 'f', 'order_worklist')})`;
+         AND f.order_id = order_worklist.order_id
+         AND NOT (${sameColumns(dialect, group, 'f', 'order_worklist')})`,
+      );
   }
 };
 
@@ -107,7 +137,7 @@ export const worklistChangesSql = (dialect: TDialect, orders: string): string[] 
      WHERE NOT EXISTS (SELECT 1 FROM order_worklist x WHERE x.order_id = w.order_id AND ${sameRow(dialect, 'x', 'w')})
      GROUP BY ${WORKLIST_COUNT_GROUP}`,
     // Updated in place: MariaDB then rewrites only the indexes of the columns that moved.
-    updateFromFreshSql(dialect),
+    ...updateFromFreshSql(dialect),
     `INSERT INTO order_worklist (${WORKLIST_COLUMNS.join(', ')})
      SELECT ${WORKLIST_COLUMNS.join(', ')} FROM ${FRESH} w
      WHERE NOT EXISTS (SELECT 1 FROM order_worklist x WHERE x.order_id = w.order_id)`,
@@ -165,7 +195,7 @@ const compareAllSql = (dialect: 'mysql' | 'postgres'): TAfterLoad[] => {
     // Looked up by key per row: no join whose plan would follow the scratch table's statistics.
     `DELETE FROM order_worklist
      WHERE NOT EXISTS (SELECT 1 FROM ${FRESH} f WHERE f.order_id = order_worklist.order_id)`,
-    updateFromFreshSql(dialect),
+    ...updateFromFreshSql(dialect),
     // The missing rows. PostgreSQL's statistics of the worklist still say what it held
     // before the load (empty, on a first sync): a NOT EXISTS there became a loop reading the
     // table whole per row, past 14 minutes at 50k patients; the key's conflict check is one
