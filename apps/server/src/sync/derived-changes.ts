@@ -171,6 +171,9 @@ const touchedKeySteps = (
   return [
     ...sqlSteps(scratchTableSql(dialect, TOUCHED_KEYS, `k ${SCRATCH_KEY}`)),
     ...inserts,
+    // PostgreSQL plans a temporary table it has not analysed from its size alone: it read
+    // the whole history to match the touched keys (0.9 s, and 1.3 s for the next reach).
+    ...sqlSteps(dialect === 'postgres' ? [`ANALYZE ${TOUCHED_KEYS}, ${STAGE_TABLE}`] : []),
     { sql: unchangedSql(dialect, table, key, stagedColumns) },
     {
       // The changed rows: those the table holds among what is left (updated or deleted),

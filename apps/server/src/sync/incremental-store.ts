@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { TMapping } from '@portal/domain/sync-mapping';
 import type { Database } from '../db/schema';
 import type { TValue } from './batch';
@@ -134,16 +134,33 @@ export const commitWatermarkStep = (
   };
 };
 
+/** Whether a MariaDB table has a primary key (InnoDB's clustered index, by that name). */
+export const hasPrimaryKey = async (db: Kysely<Database>, table: string) => {
+  const result = await sql<{ found: number }>`SELECT 1 AS found FROM information_schema.STATISTICS
+    WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ${table} AND INDEX_NAME = 'PRIMARY'
+    LIMIT 1`.execute(db);
+  return result.rows.length > 0;
+};
+
 /**
  * After an incremental run's changes, the whole table must hold as many rows as the
  * mapping's full query returns in the warehouse; otherwise the load rolls back.
+ *
+ * On MariaDB the count reads the primary key (`clustered`, when the table has one): InnoDB
+ * counts through its smallest secondary index, and in the transaction that just deleted and
+ * inserted the changed rows every entry on a page those changes touched is checked against
+ * its row for visibility. After 20,000 deleted history rows (3.4M) that count took 19.3 s;
+ * the primary key's, whose rows carry their own transaction ids, 1.0 s.
  */
 export const tableCountStep = (
   dialect: TLoader['dialect'],
   table: string,
   warehouseCount: number,
+  options: { clustered?: boolean } = {},
 ): TLoadStep => ({
-  sql: `SELECT COUNT(*) FROM ${quoteFor(dialect)(table)}`,
+  sql: `SELECT COUNT(*) FROM ${quoteFor(dialect)(table)}${
+    dialect === 'mysql' && options.clustered ? ' FORCE INDEX (PRIMARY)' : ''
+  }`,
   check: {
     of: 'scalar',
     equals: warehouseCount,
