@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TMappingInput } from '@portal/domain/sync-mapping';
 import { mutateWarehouse } from '@portal/tools/warehouse/mutate';
@@ -6,7 +7,12 @@ import { migrateToLatest } from '../db/migrate';
 import { createTestDatabase, testDialects } from '../test/databases';
 import { useTestWarehouse } from '../test/warehouse';
 import { DEFAULT_MAPPINGS, wholeTableMapping } from './default-groups';
-import { ConcurrentRunError, readWatermark } from './incremental-store';
+import {
+  ConcurrentRunError,
+  hasPrimaryKey,
+  readWatermark,
+  tableCountStep,
+} from './incremental-store';
 import { getJob, getJobLogs } from './jobs';
 import { openLoader } from './load/index';
 import type { TLoader } from './load/types';
@@ -194,6 +200,20 @@ describe.each(testDialects())('incremental sync of orders [%s]', (dialect) => {
     expect(result.incremental).toMatchObject({ full: true, mark: mark!.mark });
     expect(await readWatermark(live.db, 'orders')).toMatchObject({ needs_full: 0 });
     await expectSameAsFullReload();
+  });
+
+  it('counts the whole table by its primary key on MariaDB, as it counts any other way', async () => {
+    const clustered = dialect === 'mysql' && (await hasPrimaryKey(live.db, 'orders'));
+    expect(clustered).toBe(dialect === 'mysql');
+    const step = tableCountStep(dialect, 'orders', 0, { clustered });
+    expect(step.sql.includes('FORCE INDEX (PRIMARY)')).toBe(clustered);
+    const counted = await sql.raw<Record<string, unknown>>(step.sql).execute(live.db);
+    const expected = await live.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(Object.values(counted.rows[0]!)[0])).toBe(Number(expected.n));
+    expect(Number(expected.n)).toBeGreaterThan(0);
   });
 
   it('lets only one of two concurrent runs of one mapping commit', async () => {
