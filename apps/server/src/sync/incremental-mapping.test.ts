@@ -58,9 +58,14 @@ describe('incremental mappings', () => {
     expect(changed).toContain(
       `FROM (SELECT * FROM "SALESORDERS" AS "_base" WHERE "_base"."SALESORDERKEY" IN (SELECT "order_id" FROM (${keys}) AS "_t")) AS "SO" LEFT JOIN "SOCLASSIFICATIONS"`,
     );
-    // The greatest stamps: each cursor's own table.
-    expect(maxCursorSql(mapping, duckdbDialect, null)).toBe(
-      'SELECT (SELECT CAST(MAX("LASTMODIFIED") AS VARCHAR) FROM "SALESORDERS") AS "M0", (SELECT CAST(MAX("LASTMODIFIED") AS VARCHAR) FROM "SOCLASSIFICATIONS") AS "M1"',
+    // The greatest stamps: per cursor, among the joined rows, its own table filtered first.
+    const max = maxCursorSql(mapping, duckdbDialect, '2025-07-01');
+    const after = cursorWindow(mapping, duckdbDialect, '2025-07-01', null);
+    const from =
+      'FROM "SALESORDERS" AS "SO" LEFT JOIN "SOCLASSIFICATIONS" AS "SC" ON "SO"."SOCLASSIFICATIONKEY" = "SC"."SOCLASSIFICATIONKEY"';
+    expect(max).toBe(
+      `SELECT (SELECT CAST(MAX("_c") AS VARCHAR) FROM (SELECT "SO"."LASTMODIFIED" AS "_c" ${from} WHERE (${after[0]})) AS "_cursor") AS "M0", ` +
+        `(SELECT CAST(MAX("_c") AS VARCHAR) FROM (SELECT "SC"."LASTMODIFIED" AS "_c" ${from} WHERE (${after[1]})) AS "_cursor") AS "M1"`,
     );
   });
 

@@ -20,6 +20,7 @@ import { ReconciliationError } from './reconcile';
 import { runMappingJob } from './runner';
 import { syncMapping } from './sync-mapping';
 import { openDuckDbWarehouse } from './warehouse/duckdb';
+import { DuckDBInstance } from '@duckdb/node-api';
 
 /**
  * Incremental runs (issue 33) on every portal dialect: one warehouse per dialect, mutated
@@ -200,6 +201,35 @@ describe.each(testDialects())('incremental sync of orders [%s]', (dialect) => {
     expect(result.incremental).toMatchObject({ full: true, mark: mark!.mark });
     expect(await readWatermark(live.db, 'orders')).toMatchObject({ needs_full: 0 });
     await expectSameAsFullReload();
+  });
+
+  it('keeps its mark where the mapped rows reach: a stamp on a row no order joins does not move it', async () => {
+    const onWarehouse = async (...statements: string[]) => {
+      const instance = await DuckDBInstance.create(warehouseFile());
+      const connection = await instance.connect();
+      try {
+        for (const statement of statements) {
+          await connection.run(statement);
+        }
+      } finally {
+        connection.closeSync();
+        instance.closeSync();
+      }
+    };
+    await onWarehouse(
+      'CREATE TEMP TABLE unjoined AS SELECT * FROM SOCLASSIFICATIONS LIMIT 1',
+      `UPDATE unjoined SET SOCLASSIFICATIONKEY = 999999, LASTMODIFIED = TIMESTAMP '2040-01-01 00:00:00'`,
+      'INSERT INTO SOCLASSIFICATIONS SELECT * FROM unjoined',
+    );
+    try {
+      const before = await readWatermark(live.db, 'orders');
+      const result = await run(liveLoader, incrementalOrders);
+      expect(result.incremental).toMatchObject({ full: false, mark: before!.mark });
+      await expectSameAsFullReload();
+    } finally {
+      // The later steps' mutations must come after the warehouse's last change.
+      await onWarehouse('DELETE FROM SOCLASSIFICATIONS WHERE SOCLASSIFICATIONKEY = 999999');
+    }
   });
 
   it('counts the whole table by its primary key on MariaDB, as it counts any other way', async () => {

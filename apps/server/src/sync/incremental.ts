@@ -179,40 +179,26 @@ export const changedRowsSql = (mapping: TMapping, dialect: TWarehouseDialect, wi
   return compileOperations(mapping, operations, dialect);
 };
 
-/** The table and column a cursor reads: its alias's table (the base one when unqualified). */
-const cursorTable = (mapping: TMapping, cursor: string) => {
-  const operations = mapping.operations ?? [];
-  const parts = cursor.split('.');
-  const column = parts.at(-1)!;
-  const alias = parts.length > 1 ? parts.slice(0, -1).join('.') : baseAliasOf(operations);
-  const operation = operations.find(
-    (candidate) =>
-      (candidate.type === 'base_table' || candidate.type === 'join') &&
-      (candidate.alias ?? candidate.table.split('.').at(-1)) === alias,
-  );
-  if (!operation || (operation.type !== 'base_table' && operation.type !== 'join')) {
-    throw new Error(`Cursor column "${cursor}" does not name a table of the mapping`);
-  }
-  return { table: operation.table, column };
-};
-
 /**
  * The greatest value of each cursor column after `after` (everything when null), as the
- * warehouse writes it: read from each cursor's own table, not through the mapping's joins.
- * A row no mapped row joins may put the mark later than the mapping's own rows reach,
- * which reads nothing twice and misses nothing: a row that joins it later carries its own
- * later stamp.
+ * warehouse writes it, among the rows the mapping's tables join (LEFT and unfiltered, as
+ * for the touched keys): one scalar subquery per cursor, each filtering its own table before
+ * the joins. A row of a joined table that no mapped row joins does not move the mark, so a
+ * stamp from a wrong clock there cannot push it past changes still to come.
  */
 export const maxCursorSql = (
   mapping: TMapping,
   dialect: TWarehouseDialect,
   after: string | null,
 ) => {
-  const maxima = cursorColumns(mapping).map((cursor, index) => {
-    const { table, column } = cursorTable(mapping, cursor);
-    const ref = dialect.quote(column);
-    const where = after === null ? '' : ` WHERE ${ref} > ${timestamp(after)}`;
-    return `(SELECT CAST(MAX(${ref}) AS VARCHAR) FROM ${dialect.table(table)}${where}) AS "M${index}"`;
+  const cursors = cursorColumns(mapping);
+  const maxima = cursorWindow(mapping, dialect, after, null).map((condition, index) => {
+    const inner = compileOperations(
+      mapping,
+      touchedOperations(mapping, condition, [{ source: cursors[index]!, target: '_c' }]),
+      dialect,
+    );
+    return `(SELECT CAST(MAX("_c") AS VARCHAR) FROM (${inner}) AS "_cursor") AS "M${index}"`;
   });
   return `SELECT ${maxima.join(', ')}`;
 };
