@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_DESTINATION_TABLES } from '@portal/domain/sync-destinations';
 import { DEFAULT_FULL_RELOAD_GROUP_ID, DEFAULT_FULL_SYNC_GROUP_ID } from '@portal/domain/sync-job';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { mutateWarehouse } from '@portal/tools/warehouse/mutate';
 import { sql } from 'kysely';
 import { createDatabase, type TPortalDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { createTestDatabase, testDialects } from '../test/databases';
-import { useTestWarehouse } from '../test/warehouse';
+import { changeTestWarehouse, useTestWarehouse } from '../test/warehouse';
 import { ensureDefaultGroups } from './groups';
 import { readWatermark } from './incremental-store';
 import { childJobs } from './jobs';
@@ -141,17 +140,12 @@ describe.each(testDialects())(
     // (MariaDB's collation would call 'ADAMS' and 'Adams' the same); a new address moves no
     // worklist column, and every table must still equal a full reload.
     it('follows a change of case in a name, stamped as the ERP stamps it', async () => {
-      const instance = await DuckDBInstance.create(warehouseFile());
-      const connection = await instance.connect();
       const STAMP = `LASTMODIFIED = TIMESTAMP '2031-01-01 00:00:00'`;
-      await connection.run(
+      await changeTestWarehouse(
+        warehouseFile(),
         `UPDATE PERSONS SET LASTNAME = upper(LASTNAME), ${STAMP} WHERE PERSONKEY % 5 = 0`,
-      );
-      await connection.run(
         `UPDATE ADDRESSES SET STREET = 'Moved', ${STAMP} WHERE ADDRESSKEY % 7 = 0`,
       );
-      connection.closeSync();
-      instance.closeSync();
       await runGroup('live', DEFAULT_FULL_SYNC_GROUP_ID);
       await runGroup('reference', DEFAULT_FULL_RELOAD_GROUP_ID);
       const { rows } = await sql<{

@@ -5,7 +5,7 @@ import { mutateWarehouse } from '@portal/tools/warehouse/mutate';
 import { createDatabase, type TPortalDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { createTestDatabase, testDialects } from '../test/databases';
-import { useTestWarehouse } from '../test/warehouse';
+import { changeTestWarehouse, useTestWarehouse } from '../test/warehouse';
 import { DEFAULT_MAPPINGS, wholeTableMapping } from './default-groups';
 import {
   ConcurrentRunError,
@@ -20,7 +20,6 @@ import { ReconciliationError } from './reconcile';
 import { runMappingJob } from './runner';
 import { syncMapping } from './sync-mapping';
 import { openDuckDbWarehouse } from './warehouse/duckdb';
-import { DuckDBInstance } from '@duckdb/node-api';
 
 /**
  * Incremental runs (issue 33) on every portal dialect: one warehouse per dialect, mutated
@@ -204,19 +203,8 @@ describe.each(testDialects())('incremental sync of orders [%s]', (dialect) => {
   });
 
   it('keeps its mark where the mapped rows reach: a stamp on a row no order joins does not move it', async () => {
-    const onWarehouse = async (...statements: string[]) => {
-      const instance = await DuckDBInstance.create(warehouseFile());
-      const connection = await instance.connect();
-      try {
-        for (const statement of statements) {
-          await connection.run(statement);
-        }
-      } finally {
-        connection.closeSync();
-        instance.closeSync();
-      }
-    };
-    await onWarehouse(
+    await changeTestWarehouse(
+      warehouseFile(),
       'CREATE TEMP TABLE unjoined AS SELECT * FROM SOCLASSIFICATIONS LIMIT 1',
       `UPDATE unjoined SET SOCLASSIFICATIONKEY = 999999, LASTMODIFIED = TIMESTAMP '2040-01-01 00:00:00'`,
       'INSERT INTO SOCLASSIFICATIONS SELECT * FROM unjoined',
@@ -228,7 +216,10 @@ describe.each(testDialects())('incremental sync of orders [%s]', (dialect) => {
       await expectSameAsFullReload();
     } finally {
       // The later steps' mutations must come after the warehouse's last change.
-      await onWarehouse('DELETE FROM SOCLASSIFICATIONS WHERE SOCLASSIFICATIONKEY = 999999');
+      await changeTestWarehouse(
+        warehouseFile(),
+        'DELETE FROM SOCLASSIFICATIONS WHERE SOCLASSIFICATIONKEY = 999999',
+      );
     }
   });
 

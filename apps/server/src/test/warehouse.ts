@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { generateWarehouse } from '@portal/tools/warehouse/generate';
 import { afterAll, beforeAll } from 'vitest';
 
@@ -30,4 +31,18 @@ export const useTestWarehouse = (options: { patients?: number; seed?: number } =
     }
     return file;
   };
+};
+
+/** Runs statements on a warehouse file, as the ERP changes it between syncs. */
+export const changeTestWarehouse = async (file: string, ...statements: string[]) => {
+  const instance = await DuckDBInstance.create(file);
+  const connection = await instance.connect();
+  try {
+    for (const statement of statements) {
+      await connection.run(statement);
+    }
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
 };
