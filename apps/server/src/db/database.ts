@@ -14,6 +14,7 @@ import { createPool, type Pool } from 'mysql2';
 import pg from 'pg';
 import { PREPARED_SQL_MARK, registerDirectReader, type TDirectReader } from './prepared';
 import { setBounded } from '../lib/bounded-map';
+import { acquireCheckpointer } from './sqlite-checkpointer';
 import { openSqliteFile } from './sqlite-driver';
 import type { Database } from './schema';
 
@@ -71,8 +72,10 @@ const sqliteDialect = (url: string) => {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
+  const checkpointer = acquireCheckpointer(database, file);
   const cached = withStatementCache(database);
   return {
+    checkpointer,
     dialect: new SqliteDialect({ database: cached }),
     directReader: directReader(database, cached),
   };
@@ -273,7 +276,12 @@ export const createDatabase = (url: string): TPortalDatabase => {
     const sqlite = sqliteDialect(url);
     const db = new Kysely<Database>({ dialect: sqlite.dialect });
     registerDirectReader(db, sqlite.directReader);
-    return { db, dialect, destroy: () => db.destroy(), useLogger: () => undefined };
+    const destroy = async () => {
+      // The worker's connection first: the last connection to close checkpoints what is left.
+      await sqlite.checkpointer.release();
+      await db.destroy();
+    };
+    return { db, dialect, destroy, useLogger: () => undefined };
   }
   let log = jsonLineLog;
   const driver = dialect === 'mysql' ? mysqlDialect(url) : postgresDialect(url, () => log);

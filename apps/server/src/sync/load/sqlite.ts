@@ -1,3 +1,4 @@
+import { acquireCheckpointer } from '../../db/sqlite-checkpointer';
 import { openSqliteFile } from '../../db/sqlite-driver';
 import { columnKind, type TBatch, type TDestinationColumn, type TValue } from '../batch';
 import { addReadBackRow, checksumOfSum, emptyChecksum, type TChecksum } from '../checksum';
@@ -32,6 +33,8 @@ const MAX_PARAMETERS = 32_766;
 export const openSqliteLoader = (file: string, options: TLoaderOptions = {}): TLoader => {
   const db = openSqliteFile(file);
   db.pragma('busy_timeout = 5000');
+  // Its commits leave the log to the file's checkpoint worker (db/sqlite-checkpointer.ts).
+  const checkpointer = acquireCheckpointer(db, file);
   // The content checksum as an aggregate of this connection, so reconciliation is one
   // statement as on the other databases (./checksum-sql.ts); the sum leaves as text.
   db.aggregate(SQLITE_CHECKSUM, {
@@ -190,6 +193,7 @@ export const openSqliteLoader = (file: string, options: TLoaderOptions = {}): TL
         return state;
       });
       const destination = move.immediate();
+      checkpointer.request();
       // Fresh statistics for the planner, sampled (analysis_limit) so a million rows
       // take milliseconds. Best effort: the load has committed.
       try {
@@ -212,6 +216,7 @@ export const openSqliteLoader = (file: string, options: TLoaderOptions = {}): TL
     load,
     inspect,
     close: async () => {
+      await checkpointer.release();
       db.close();
     },
   };
