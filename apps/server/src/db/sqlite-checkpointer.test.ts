@@ -1,6 +1,8 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDatabase, type TPortalDatabase } from './database';
@@ -99,6 +101,31 @@ describe('SQLite checkpoints in a worker thread', () => {
       first.close();
       second.close();
     }
+  });
+
+  it('lets a process end once its connections have released the worker', () => {
+    // A CLI (npm run sync) closes its connections and ends: the worker's end must be awaited
+    // with the worker referenced, or the process ends first with its await unsettled (13).
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const script = path.join(dir, 'release.mts');
+    writeFileSync(
+      script,
+      `import { openSqliteFile } from ${JSON.stringify(path.join(here, 'sqlite-driver.ts'))};
+       import { acquireCheckpointer } from ${JSON.stringify(path.join(here, 'sqlite-checkpointer.ts'))};
+       const file = ${JSON.stringify(path.join(dir, 'cli.db'))};
+       const db = openSqliteFile(file);
+       db.pragma('journal_mode = WAL');
+       const checkpointer = acquireCheckpointer(db, file);
+       await checkpointer.release();
+       db.close();
+       console.log('released');`,
+    );
+    const child = spawnSync(process.execPath, ['--import', 'tsx', script], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(child.stdout).toContain('released');
+    expect(child.status).toBe(0);
   });
 
   it('changes nothing for an in-memory database', async () => {

@@ -158,6 +158,8 @@ export const acquireCheckpointer = (
       }
       entries.delete(key);
       const exited = new Promise((resolve) => entry.worker.once('exit', resolve));
+      // Waited for: an unreferenced worker's exit would not keep the process up to see it.
+      entry.worker.ref();
       entry.worker.postMessage('close');
       await exited;
     },
