@@ -136,6 +136,14 @@ export const worklistChangesSql = (dialect: TDialect, orders: string): string[] 
      SELECT ${WORKLIST_COUNT_GROUP}, COUNT(*) FROM ${FRESH} w
      WHERE NOT EXISTS (SELECT 1 FROM order_worklist x WHERE x.order_id = w.order_id AND ${sameRow(dialect, 'x', 'w')})
      GROUP BY ${WORKLIST_COUNT_GROUP}`,
+    // SQLite's updates pass over the fresh rows once per index group: the rows the worklist
+    // already holds as they are leave first, so those passes read only what moved.
+    ...(dialect === 'sqlite'
+      ? [
+          `DELETE FROM ${FRESH} WHERE EXISTS (SELECT 1 FROM order_worklist x
+           WHERE x.order_id = ${FRESH}.order_id AND ${sameRow(dialect, 'x', FRESH)})`,
+        ]
+      : []),
     // Updated in place: MariaDB then rewrites only the indexes of the columns that moved.
     ...updateFromFreshSql(dialect),
     `INSERT INTO order_worklist (${WORKLIST_COLUMNS.join(', ')})

@@ -19,6 +19,8 @@ import {
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const STAGE = `temp.${quote(STAGE_TABLE)}`;
+/** The page cache of an upsert's move, in KiB (SQLite's default is 2,000). */
+const UPSERT_CACHE_KIB = 256 * 1024;
 // SQLite's limit on bound parameters per statement.
 const MAX_PARAMETERS = 32_766;
 
@@ -192,7 +194,23 @@ export const openSqliteLoader = (file: string, options: TLoaderOptions = {}): TL
         runAfterLoad();
         return state;
       });
-      const destination = move.immediate();
+      // An incremental run's move writes thousands of rows at random into large indexes: with
+      // SQLite's 2 MB page cache, pages went to the log before the commit and were read back
+      // and written again (docs/decisions.md, "SQLite checkpoints in a worker thread"). A
+      // replace builds its indexes by sorting and gained nothing from it, so it keeps 2 MB.
+      const cacheSize = db.pragma('cache_size', { simple: true }) as number;
+      if (plan.mode === 'upsert') {
+        db.pragma(`cache_size = ${-UPSERT_CACHE_KIB}`);
+      }
+      let destination: TDestinationState;
+      try {
+        destination = move.immediate();
+      } finally {
+        if (plan.mode === 'upsert') {
+          db.pragma(`cache_size = ${cacheSize}`);
+          db.pragma('shrink_memory');
+        }
+      }
       checkpointer.request();
       // Fresh statistics for the planner, sampled (analysis_limit) so a million rows
       // take milliseconds. Best effort: the load has committed.
