@@ -61,7 +61,7 @@ export const dialectOf = (url: string): TDialect => {
   return 'sqlite';
 };
 
-const sqliteDialect = (url: string) => {
+const sqliteDialect = (url: string, log: () => TDatabaseLog) => {
   const file = url.replace(/^sqlite:(\/\/)?/i, '');
   const database = openSqliteFile(file);
   // The file holds patient data: readable by the portal's user only.
@@ -72,7 +72,7 @@ const sqliteDialect = (url: string) => {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const checkpointer = acquireCheckpointer(database, file);
+  const checkpointer = acquireCheckpointer(database, file, (message) => log().warn({}, message));
   const cached = withStatementCache(database);
   return {
     checkpointer,
@@ -272,8 +272,12 @@ export const dialectOfDb = <T>(db: Kysely<T>): TDialect => {
 /** Opens the portal database named by a DATABASE_URL (a file path means SQLite). */
 export const createDatabase = (url: string): TPortalDatabase => {
   const dialect = dialectOf(url);
+  let log = jsonLineLog;
+  const useLogger = (logger: TDatabaseLog) => {
+    log = logger;
+  };
   if (dialect === 'sqlite') {
-    const sqlite = sqliteDialect(url);
+    const sqlite = sqliteDialect(url, () => log);
     const db = new Kysely<Database>({ dialect: sqlite.dialect });
     registerDirectReader(db, sqlite.directReader);
     const destroy = async () => {
@@ -281,13 +285,9 @@ export const createDatabase = (url: string): TPortalDatabase => {
       await sqlite.checkpointer.release();
       await db.destroy();
     };
-    return { db, dialect, destroy, useLogger: () => undefined };
+    return { db, dialect, destroy, useLogger };
   }
-  let log = jsonLineLog;
   const driver = dialect === 'mysql' ? mysqlDialect(url) : postgresDialect(url, () => log);
   const db = new Kysely<Database>({ dialect: driver });
-  const useLogger = (logger: TDatabaseLog) => {
-    log = logger;
-  };
   return { db, dialect, destroy: () => db.destroy(), useLogger };
 };

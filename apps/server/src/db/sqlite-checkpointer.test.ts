@@ -128,6 +128,21 @@ describe('SQLite checkpoints in a worker thread', () => {
     expect(child.status).toBe(0);
   });
 
+  it('hands the checkpoints back to the connections, and says so, when the worker cannot run', async () => {
+    const writer = openSqliteFile(file);
+    const warnings: string[] = [];
+    // The worker cannot open a directory as a database: it fails as soon as it starts.
+    const checkpointer = acquireCheckpointer(writer, dir, (message) => warnings.push(message));
+    try {
+      await expect.poll(() => warnings, { timeout: 10_000 }).toHaveLength(1);
+      expect(warnings[0]).toMatch(/^SQLite checkpoints went back to the writers' commits: /);
+      expect(writer.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    } finally {
+      await checkpointer.release();
+      writer.close();
+    }
+  });
+
   it('changes nothing for an in-memory database', async () => {
     const memory = openSqliteFile(':memory:');
     const checkpointer = acquireCheckpointer(memory, ':memory:');

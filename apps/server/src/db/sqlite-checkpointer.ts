@@ -62,16 +62,21 @@ export type TCheckpointReport = { checkpointed: number; log: number } | { error:
 
 type TEntry = {
   worker: Worker;
-  connections: Set<SqliteDatabase.Database>;
+  /** Each connection, with where its owner logs (the portal's logger), told if the worker fails. */
+  connections: Map<SqliteDatabase.Database, (message: string) => void>;
   listeners: Set<(report: TCheckpointReport) => void>;
   failed: boolean;
 };
 
 const entries = new Map<string, TEntry>();
 
-const fallBack = (entry: TEntry) => {
+const fallBack = (entry: TEntry, reason: string) => {
+  const first = !entry.failed;
   entry.failed = true;
-  for (const connection of entry.connections) {
+  for (const [connection, warn] of entry.connections) {
+    if (first) {
+      warn(`SQLite checkpoints went back to the writers' commits: ${reason}`);
+    }
     if (connection.open) {
       connection.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT}`);
     }
@@ -89,21 +94,25 @@ const startWorker = (file: string): TEntry => {
   });
   // The worker never keeps the process alive by itself.
   worker.unref();
-  const entry: TEntry = { worker, connections: new Set(), listeners: new Set(), failed: false };
+  const entry: TEntry = {
+    worker,
+    connections: new Map(),
+    listeners: new Set(),
+    failed: false,
+  };
   worker.on('message', (report: TCheckpointReport) => {
     for (const listener of entry.listeners) {
       listener(report);
     }
   });
   worker.on('error', (error) => {
-    console.error(`SQLite checkpoints back on the writers' commits: ${error.message}`);
-    fallBack(entry);
+    fallBack(entry, error.message);
   });
   worker.on('exit', () => {
     if (entries.get(file) === entry) {
       entries.delete(file);
       if (entry.connections.size > 0) {
-        fallBack(entry);
+        fallBack(entry, 'the checkpoint worker ended');
       }
     }
   });
@@ -126,6 +135,7 @@ export type TCheckpointer = {
 export const acquireCheckpointer = (
   connection: SqliteDatabase.Database,
   file: string,
+  warn: (message: string) => void = () => undefined,
 ): TCheckpointer => {
   if (connection.memory || file === '' || file === ':memory:') {
     return { request: () => undefined, onReport: () => () => undefined, release: async () => {} };
@@ -133,7 +143,7 @@ export const acquireCheckpointer = (
   const key = path.resolve(file);
   const entry = entries.get(key) ?? startWorker(key);
   entries.set(key, entry);
-  entry.connections.add(connection);
+  entry.connections.set(connection, warn);
   connection.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
   connection.pragma(`wal_autocheckpoint = ${entry.failed ? DEFAULT_AUTOCHECKPOINT : 0}`);
   let released = false;

@@ -36,7 +36,7 @@ export const openSqliteLoader = (file: string, options: TLoaderOptions = {}): TL
   const db = openSqliteFile(file);
   db.pragma('busy_timeout = 5000');
   // Its commits leave the log to the file's checkpoint worker (db/sqlite-checkpointer.ts).
-  const checkpointer = acquireCheckpointer(db, file);
+  const checkpointer = acquireCheckpointer(db, file, options.warn);
   // The content checksum as an aggregate of this connection, so reconciliation is one
   // statement as on the other databases (./checksum-sql.ts); the sum leaves as text.
   db.aggregate(SQLITE_CHECKSUM, {
