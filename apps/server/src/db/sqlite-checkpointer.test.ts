@@ -30,7 +30,7 @@ describe('SQLite checkpoints in a worker thread', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('leaves no connection of the process checkpointing inside its commits', async () => {
+  it('leaves no connection of the process checkpointing or syncing the log inside its commits', async () => {
     const setting = await sql<{
       wal_autocheckpoint: number;
     }>`PRAGMA wal_autocheckpoint`.execute(portal.db);
@@ -40,6 +40,8 @@ describe('SQLite checkpoints in a worker thread', () => {
     const checkpointer = acquireCheckpointer(writer, file);
     try {
       expect(writer.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+      // Nor syncing the log at each commit (FULL, 2, is SQLite's default): checkpoints do.
+      expect(writer.pragma('synchronous', { simple: true })).toBe(1);
     } finally {
       await checkpointer.release();
       writer.close();

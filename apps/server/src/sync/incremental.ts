@@ -300,15 +300,22 @@ export const syncIncremental = async (
     log('info', `Incremental run of ${table}: changes after ${since} up to ${upTo}`);
     log('debug', `Warehouse query: ${sql}`);
     const available = await describeDestination(loader, table);
-    const touched = await readAll(warehouse, touchedKeysSql(mapping, dialect, window));
+    // The warehouse's reads go out together, each on a connection of its own: the touched
+    // keys and the changed rows' count first, while the whole query's count runs on through
+    // the changed rows' stream; the move waits for it (loadQuery's `after`). A failure of
+    // that count surfaces there, or is left to the one that stopped the run first.
+    const live = warehouse.count(fullSql);
+    live.catch(() => undefined);
+    const [touched, total] = await Promise.all([
+      readAll(warehouse, touchedKeysSql(mapping, dialect, window)),
+      warehouse.count(sql),
+    ]);
     const keyKinds = destinationColumnsFor(table, touched.columns, available).map((c) => c.kind);
     const keys = touched.rows.map((row) =>
       coerceBatch({ rowCount: 1, columns: row.map((value) => [value]) }, keyKinds).columns.map(
         (c) => c[0]!,
       ),
     );
-    const liveCount = await warehouse.count(fullSql);
-    const total = await warehouse.count(sql);
     // The derived tables follow the changed rows where the table's changes can be traced.
     const changed = { rows: keys.length };
     const traced = {
@@ -318,6 +325,7 @@ export const syncIncremental = async (
       changed,
     };
     const changes = derivedChanges(loader.dialect, table, traced);
+    const clustered = loader.dialect === 'mysql' && (await hasPrimaryKey(portal, table));
     const run = await loadQuery({
       ...options,
       sql,
@@ -330,13 +338,12 @@ export const syncIncremental = async (
           deleteKeySteps(loader.dialect, table, mapping.key_columns, keys)),
       ],
       afterLoad: changes?.after,
-      after: [
-        tableCountStep(loader.dialect, table, liveCount, {
-          clustered: loader.dialect === 'mysql' && (await hasPrimaryKey(portal, table)),
-        }),
+      after: live.then((count) => [
+        tableCountStep(loader.dialect, table, count, { clustered }),
         commit,
-      ],
+      ]),
     });
+    const liveCount = await live;
     log(
       'info',
       `Incremental run of ${table}: ${keys.length} keys touched, ${changed.rows} rows changed; mark now ${upTo}`,

@@ -59,7 +59,8 @@ export type TLoadQueryOptions = Omit<TSyncMappingOptions, 'mapping'> & {
   total: number;
   mode: TLoadMode;
   before?: TLoadStep[] | undefined;
-  after?: TLoadStep[] | undefined;
+  /** Awaited once the rows have streamed in, before the move: it may still be in the making. */
+  after?: TLoadStep[] | Promise<TLoadStep[]> | undefined;
   /** The derived tables' statements; by default, every one rebuilt (derived-changes.ts). */
   afterLoad?: TAfterLoad[] | undefined;
 };
@@ -142,10 +143,13 @@ export const loadQuery = async (options: TLoadQueryOptions): Promise<TMappingRun
 
   const kinds = columns.map((column) => column.kind);
   const source = emptyChecksum();
+  // Every loader reads `after` once the batches are done, in the move (TLoadOptions).
+  const after: TLoadStep[] = [];
   const batches = (async function* (): AsyncGenerator<TBatch> {
     for (;;) {
       const next = await iterator.next();
       if (next.done) {
+        after.push(...((await options.after) ?? []));
         return;
       }
       const batch = coerceBatch(next.value, kinds);
@@ -164,7 +168,7 @@ export const loadQuery = async (options: TLoadQueryOptions): Promise<TMappingRun
     },
     afterLoad: options.afterLoad ?? derivedRefillSql(loader.dialect, table),
     before: options.before,
-    after: options.after,
+    after,
   });
   log(
     'info',

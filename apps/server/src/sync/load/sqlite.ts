@@ -213,9 +213,15 @@ export const openSqliteLoader = (file: string, options: TLoaderOptions = {}): TL
       }
       checkpointer.request();
       // Fresh statistics for the planner, sampled (analysis_limit) so a million rows
-      // take milliseconds. Best effort: the load has committed.
+      // take milliseconds. An upsert (an incremental run's few thousand rows) leaves them to
+      // PRAGMA optimize, which analyses only tables never analysed or whose size moved
+      // tenfold: ANALYZE of the status history, orders and items was 0.6 s of a 22 s run
+      // at 110k patients, for statistics a 1 % change does not move. Best effort: the load
+      // has committed.
       try {
-        db.exec(`PRAGMA analysis_limit = 1000; ANALYZE ${table}`);
+        db.exec(
+          `PRAGMA analysis_limit = 1000; ${plan.mode === 'upsert' ? 'PRAGMA optimize(0x10002)' : `ANALYZE ${table}`}`,
+        );
       } catch {
         // Statistics only steer plans; a load without them is still complete.
       }

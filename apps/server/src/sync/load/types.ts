@@ -40,6 +40,7 @@ export type TLoadOptions = {
   /**
    * Run in the load's transaction last, after afterLoad: an incremental run's table count
    * and its conditional move of the high-water mark. A failed check rolls the load back.
+   * Read once the batches are exhausted, never before: the engine may fill it only then.
    */
   after?: TLoadStep[] | undefined;
 };
