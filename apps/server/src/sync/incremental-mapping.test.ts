@@ -44,12 +44,12 @@ describe('incremental mappings', () => {
       `"SC"."LASTMODIFIED" > CAST('2025-07-01 08:00:00''' AS TIMESTAMP) AND "SC"."LASTMODIFIED" <= CAST('2025-07-02' AS TIMESTAMP)`,
     ]);
     // Touched keys: one branch per cursor, joins made LEFT and unfiltered, the mapping's
-    // filters dropped.
+    // filters dropped, and only the joins the branch's cursor reads through kept.
     const keys = touchedKeysSql(mapping, duckdbDialect, window);
-    const branch =
-      'SELECT "SO"."SALESORDERKEY" AS "order_id" FROM "SALESORDERS" AS "SO" LEFT JOIN "SOCLASSIFICATIONS" AS "SC" ON "SO"."SOCLASSIFICATIONKEY" = "SC"."SOCLASSIFICATIONKEY" WHERE';
+    const base = 'SELECT "SO"."SALESORDERKEY" AS "order_id" FROM "SALESORDERS" AS "SO"';
+    const joined = `${base} LEFT JOIN "SOCLASSIFICATIONS" AS "SC" ON "SO"."SOCLASSIFICATIONKEY" = "SC"."SOCLASSIFICATIONKEY"`;
     expect(keys).toBe(
-      `SELECT DISTINCT * FROM (${branch} (${window[0]}) UNION ALL ${branch} (${window[1]})) AS "_keys"`,
+      `SELECT DISTINCT * FROM (${base} WHERE (${window[0]}) UNION ALL ${joined} WHERE (${window[1]})) AS "_keys"`,
     );
     expect(keys).not.toContain('ISLATEST');
     // Changed rows: the mapping's own query over the touched keys' base rows only.
@@ -64,9 +64,42 @@ describe('incremental mappings', () => {
     const from =
       'FROM "SALESORDERS" AS "SO" LEFT JOIN "SOCLASSIFICATIONS" AS "SC" ON "SO"."SOCLASSIFICATIONKEY" = "SC"."SOCLASSIFICATIONKEY"';
     expect(max).toBe(
-      `SELECT (SELECT CAST(MAX("_c") AS VARCHAR) FROM (SELECT "SO"."LASTMODIFIED" AS "_c" ${from} WHERE (${after[0]})) AS "_cursor") AS "M0", ` +
+      `SELECT (SELECT CAST(MAX("_c") AS VARCHAR) FROM (SELECT "SO"."LASTMODIFIED" AS "_c" FROM "SALESORDERS" AS "SO" WHERE (${after[0]})) AS "_cursor") AS "M0", ` +
         `(SELECT CAST(MAX("_c") AS VARCHAR) FROM (SELECT "SC"."LASTMODIFIED" AS "_c" ${from} WHERE (${after[1]})) AS "_cursor") AS "M1"`,
     );
+  });
+
+  it('reads each cursor through its own joins, and through all of them when it cannot tell', () => {
+    const patients = ZMapping.parse(DEFAULT_MAPPINGS.patients!);
+    const window = cursorWindow(patients, duckdbDialect, '2025-07-01', null);
+    const branches = touchedKeysSql(patients, duckdbDialect, window)
+      .replace(/^SELECT DISTINCT \* FROM \(/, '')
+      .split(' UNION ALL ');
+    const joinsOf = (branch: string) =>
+      [...branch.matchAll(/LEFT JOIN "\w+" AS "(\w+)"/g)].map((m) => m[1]);
+    // P, PE, BA, BS, DA, DS, PP: the billing state is reached through the billing address.
+    expect(branches.map(joinsOf)).toEqual([
+      [],
+      ['PE'],
+      ['BA'],
+      ['BA', 'BS'],
+      ['DA'],
+      ['DA', 'DS'],
+      ['PP'],
+    ]);
+
+    // A cursor whose alias no join brings in: every join is kept, as before.
+    const unplaced = ZMapping.parse({
+      ...DEFAULT_MAPPINGS.patients!,
+      incremental: { cursor_column: ['P.LASTMODIFIED', 'LASTMODIFIED'] },
+    });
+    const kept = touchedKeysSql(
+      unplaced,
+      duckdbDialect,
+      cursorWindow(unplaced, duckdbDialect, '2025-07-01', null),
+    ).split(' UNION ALL ');
+    expect(joinsOf(kept[0]!)).toEqual([]);
+    expect(joinsOf(kept[1]!)).toEqual(['PE', 'BA', 'BS', 'DA', 'DS', 'PP']);
   });
 
   it("filters the joined rows by the touched keys when a key is not the base table's", () => {

@@ -77,32 +77,82 @@ export const cursorWindow = (
     return bounds.length > 0 ? bounds.join(' AND ') : 'TRUE';
   });
 
+type TJoin = Extract<TOperation, { type: 'join' }>;
+
+const aliasOfJoin = (join: TJoin) => join.alias ?? join.table.split('.').at(-1)!;
+
 /**
- * The mapping's base table and joins without any filter: every join a LEFT join without its
- * ON-clause filter, so a change to any version of any joined row (a deleted or superseded
- * one too) touches the keys it joins to. Then the given filter and select.
+ * The joins a branch of the touched keys or of the greatest stamp reads through: those that
+ * bring in the tables its cursor and columns name, and the joins their conditions name, back
+ * to the base table. The others are LEFT joins without filters there: they repeat rows and
+ * never drop one, so leaving them out changes neither the keys nor the stamp, and the
+ * warehouse stops joining whole tables the branch does not read (the patients' seven
+ * branches each joined persons, both addresses and states, and the payors). Undefined when
+ * a name cannot be placed (a column not qualified by a known alias): every join is kept.
+ */
+const joinsReached = (mapping: TMapping, paths: readonly string[]): Set<TJoin> | undefined => {
+  const operations = mapping.operations ?? [];
+  const base = baseAliasOf(operations);
+  const joins = new Map(
+    operations.flatMap((operation) =>
+      operation.type === 'join' ? [[aliasOfJoin(operation), operation] as const] : [],
+    ),
+  );
+  const reached = new Set<TJoin>();
+  const reach = (alias: string | undefined): boolean => {
+    if (alias === base) {
+      return true;
+    }
+    const join = alias === undefined ? undefined : joins.get(alias);
+    if (!join) {
+      return false;
+    }
+    if (reached.has(join)) {
+      return true;
+    }
+    reached.add(join);
+    return join.conditions.every(
+      ({ left, right }) =>
+        reach(left.includes('.') ? left.split('.')[0] : base) &&
+        (!right.includes('.') || right.split('.')[0] === alias || reach(right.split('.')[0])),
+    );
+  };
+  return paths.every((path) => path.includes('.') && reach(path.split('.')[0]))
+    ? reached
+    : undefined;
+};
+
+/**
+ * The mapping's base table and the joins `cursor` and `columns` read through (joinsReached),
+ * without any filter: every join a LEFT join without its ON-clause filter, so a change to
+ * any version of any joined row (a deleted or superseded one too) touches the keys it joins
+ * to. Then the given filter and select.
  */
 const touchedOperations = (
   mapping: TMapping,
+  cursor: string,
   condition: string,
   columns: { source: string; target: string }[],
-): TOperation[] => [
-  ...(mapping.operations ?? []).flatMap((operation): TOperation[] =>
-    operation.type === 'base_table'
-      ? [operation]
-      : operation.type === 'join'
-        ? [
-            {
-              ...operation,
-              how: 'left',
-              conditions: operation.conditions.map(({ left, right }) => ({ left, right })),
-            },
-          ]
-        : [],
-  ),
-  { type: 'filter', condition },
-  { type: 'select', columns },
-];
+): TOperation[] => {
+  const reached = joinsReached(mapping, [cursor, ...columns.map((column) => column.source)]);
+  return [
+    ...(mapping.operations ?? []).flatMap((operation): TOperation[] =>
+      operation.type === 'base_table'
+        ? [operation]
+        : operation.type === 'join' && (reached?.has(operation) ?? true)
+          ? [
+              {
+                ...operation,
+                how: 'left',
+                conditions: operation.conditions.map(({ left, right }) => ({ left, right })),
+              },
+            ]
+          : [],
+    ),
+    { type: 'filter', condition },
+    { type: 'select', columns },
+  ];
+};
 
 const compileOperations = (
   mapping: TMapping,
@@ -134,10 +184,10 @@ const keySources = (mapping: TMapping) => {
 /** The destination keys of every row in the window, live or not: one branch per cursor. */
 export const touchedKeysSql = (mapping: TMapping, dialect: TWarehouseDialect, window: string[]) =>
   `SELECT DISTINCT * FROM (${window
-    .map((condition) =>
+    .map((condition, index) =>
       compileOperations(
         mapping,
-        touchedOperations(mapping, condition, keySources(mapping)),
+        touchedOperations(mapping, cursorColumns(mapping)[index]!, condition, keySources(mapping)),
         dialect,
       ),
     )
@@ -195,7 +245,9 @@ export const maxCursorSql = (
   const maxima = cursorWindow(mapping, dialect, after, null).map((condition, index) => {
     const inner = compileOperations(
       mapping,
-      touchedOperations(mapping, condition, [{ source: cursors[index]!, target: '_c' }]),
+      touchedOperations(mapping, cursors[index]!, condition, [
+        { source: cursors[index]!, target: '_c' },
+      ]),
       dialect,
     );
     return `(SELECT CAST(MAX("_c") AS VARCHAR) FROM (${inner}) AS "_cursor") AS "M${index}"`;
