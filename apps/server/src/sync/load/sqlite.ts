@@ -19,6 +19,9 @@ import {
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const STAGE = `temp.${quote(STAGE_TABLE)}`;
+/** The keys of an upsert's staged rows that the table holds with other values. */
+const MOVED_TABLE = '_sync_moved';
+const MOVED = `temp.${quote(MOVED_TABLE)}`;
 /** The page cache of an upsert's move, in KiB (SQLite's default is 2,000). */
 const UPSERT_CACHE_KIB = 256 * 1024;
 // SQLite's limit on bound parameters per statement.
@@ -108,6 +111,65 @@ export const openSqliteLoader = (file: string, options: TLoaderOptions = {}): TL
     }
   };
 
+  /**
+   * An upsert's staged rows that the table holds with other values, updated in place before
+   * its INSERT … ON CONFLICT: one UPDATE per group of columns held by the same indexes,
+   * setting that group where it differs. SQLite rewrites a row's entry in every index holding
+   * a column an UPDATE sets, moved or not, and a conflict's DO UPDATE sets every column: an
+   * order that moved on rewrote all eight of its indexes. The rows that differ are found
+   * first, in one pass over the stage, so the group passes read only those. A column counts
+   * as an index's when the index names it or its text does (an expression, a partial index's
+   * WHERE): too many only costs a pass. Single-column keys; others upsert as before.
+   */
+  const inPlaceSql = (plan: TLoadPlan): string[] => {
+    const [key, ...otherKeys] = plan.keyColumns;
+    const columns = updateColumns(plan);
+    if (key === undefined || otherKeys.length > 0 || columns.length === 0) {
+      return [];
+    }
+    const indexes = db
+      .prepare(`SELECT name, sql FROM main.sqlite_master WHERE type = 'index' AND tbl_name = ?`)
+      .all(plan.table) as { name: string; sql: string | null }[];
+    const holders = new Map<string, string[]>(columns.map((column) => [column, []]));
+    for (const index of indexes) {
+      const named = new Set(
+        (
+          db.prepare(`PRAGMA main.index_xinfo(${quote(index.name)})`).all() as {
+            name: string | null;
+          }[]
+        ).map((column) => column.name),
+      );
+      for (const column of columns) {
+        const word = new RegExp(`(^|[^\\w])${column.replace(/\W/g, '\\$&')}($|[^\\w])`);
+        if (named.has(column) || (index.sql !== null && word.test(index.sql))) {
+          holders.get(column)!.push(index.name);
+        }
+      }
+    }
+    const groups = new Map<string, string[]>();
+    for (const [column, names] of holders) {
+      const group = names.join(' ');
+      groups.set(group, [...(groups.get(group) ?? []), column]);
+    }
+    const table = `main.${quote(plan.table)}`;
+    const on = `t.${quote(key)} = s.${quote(key)}`;
+    const differs = (group: readonly string[]) =>
+      `NOT (${group.map((column) => `t.${quote(column)} IS s.${quote(column)}`).join(' AND ')})`;
+    return [
+      `DROP TABLE IF EXISTS ${MOVED}`,
+      `CREATE TEMP TABLE ${quote(MOVED_TABLE)} (k PRIMARY KEY)`,
+      `INSERT INTO ${MOVED} (k) SELECT s.${quote(key)} FROM ${STAGE} AS s
+       JOIN ${table} AS t ON ${on} WHERE ${differs(columns)}`,
+      ...[...groups.values()].map(
+        (
+          group,
+        ) => `UPDATE ${table} AS t SET ${group.map((column) => `${quote(column)} = s.${quote(column)}`).join(', ')}
+         FROM ${STAGE} AS s
+         WHERE t.${quote(key)} IN (SELECT k FROM ${MOVED}) AND ${on} AND ${differs(group)}`,
+      ),
+    ];
+  };
+
   const load = async (loadOptions: TLoadOptions) => {
     const { plan, batches, onBatch, verify, afterLoad = [], before = [], after = [] } = loadOptions;
     const names = plan.columns.map((column) => quote(column.name)).join(', ');
@@ -185,8 +247,12 @@ export const openSqliteLoader = (file: string, options: TLoaderOptions = {}): TL
               ? 'DO NOTHING'
               : `DO UPDATE SET ${updates.map((name) => `${quote(name)} = excluded.${quote(name)}`).join(', ')}
                  WHERE ${changedRowCondition('sqlite', quote(plan.table), updates, quote)}`;
+          for (const statement of inPlaceSql(plan)) {
+            db.prepare(statement).run();
+          }
           // "WHERE true" tells SQLite's parser the ON CONFLICT belongs to the INSERT.
           db.prepare(`${copy} WHERE true ON CONFLICT (${keys}) ${action}`).run();
+          db.exec(`DROP TABLE IF EXISTS ${MOVED}`);
         }
         const state = checksumOf(plan);
         // Throwing here rolls the move back: the table keeps its previous rows.

@@ -8,11 +8,11 @@ import { openSqliteLoader } from './sqlite';
 import type { TLoader, TLoadMode } from './types';
 
 /**
- * The planner's statistics after a SQLite load (sync/load/sqlite.ts): a replace analyses
- * its table; an upsert (an incremental run's few changed rows) leaves them as they are
- * unless the table's size moved tenfold (PRAGMA optimize), or it was never analysed.
+ * SQLite's loader (sync/load/sqlite.ts): the planner's statistics after a load (a replace
+ * analyses its table; an upsert leaves them unless the table's size moved tenfold, or it
+ * was never analysed), and an upsert's changed rows updated in place.
  */
-describe('SQLite statistics after a load', () => {
+describe('the SQLite loader', () => {
   let dir: string;
   let file: string;
   let loader: TLoader;
@@ -22,8 +22,9 @@ describe('SQLite statistics after a load', () => {
     file = path.join(dir, 'portal.db');
     const db = openSqliteFile(file);
     db.pragma('journal_mode = WAL');
-    db.exec('CREATE TABLE items (k text PRIMARY KEY, v text NOT NULL)');
+    db.exec('CREATE TABLE items (k text PRIMARY KEY, v text NOT NULL, w text)');
     db.exec('CREATE INDEX items_v ON items (v)');
+    db.exec('CREATE INDEX items_w ON items (lower(w))');
     db.close();
     loader = openSqliteLoader(file);
   });
@@ -33,13 +34,19 @@ describe('SQLite statistics after a load', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const load = async (mode: TLoadMode, from: number, rows: number) => {
+  const load = async (
+    mode: TLoadMode,
+    from: number,
+    rows: number,
+    w: (key: number) => string | null = () => null,
+  ) => {
     const columns = await loader.describe('items');
     const batch: TBatch = {
       rowCount: rows,
       columns: [
         Array.from({ length: rows }, (_, index) => `k${from + index}`),
         Array.from({ length: rows }, (_, index) => `v${(from + index) % 10}`),
+        Array.from({ length: rows }, (_, index) => w(from + index)),
       ],
     };
     await loader.load({
@@ -84,5 +91,43 @@ describe('SQLite statistics after a load', () => {
     // Tenfold: analysed again.
     await load('upsert', 2040, 30_000);
     expect(analysedRows()).toBe(32_040);
+  });
+
+  it('updates the rows that changed in place, and inserts the new ones', async () => {
+    await load('replace', 0, 10, (key) => `w${key}`);
+    const read = () => {
+      const db = openSqliteFile(file);
+      try {
+        return db.prepare('SELECT rowid AS id, k, v, w FROM items ORDER BY k').all() as {
+          id: number;
+          k: string;
+          v: string;
+          w: string | null;
+        }[];
+      } finally {
+        db.close();
+      }
+    };
+    const before = read();
+    // k3's w moves (an expression index), k4 is staged as it is, k10 is new.
+    await load('upsert', 3, 8, (key) => (key === 3 ? 'W3' : `w${key}`));
+    const after = read();
+    const row = (rows: typeof after, key: string) => rows.find((r) => r.k === key);
+    expect(row(after, 'k3')).toEqual({ ...row(before, 'k3'), w: 'W3' });
+    // Updated in place: the same rowid (a delete and insert would have taken a new one).
+    expect(row(after, 'k3')?.id).toBe(row(before, 'k3')?.id);
+    expect(row(after, 'k4')).toEqual(row(before, 'k4'));
+    expect(row(after, 'k10')).toMatchObject({ v: 'v0', w: 'w10' });
+    expect(after).toHaveLength(11);
+    // The expression index follows the new value.
+    const db = openSqliteFile(file);
+    try {
+      expect(
+        db.prepare('SELECT k FROM items INDEXED BY items_w WHERE lower(w) = ?').pluck().all('w3'),
+      ).toEqual(['k3']);
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    } finally {
+      db.close();
+    }
   });
 });
