@@ -20,6 +20,7 @@ import { ReconciliationError } from './reconcile';
 import { runMappingJob } from './runner';
 import { syncMapping } from './sync-mapping';
 import { openDuckDbWarehouse } from './warehouse/duckdb';
+import type { TWarehouse } from './warehouse/types';
 
 /**
  * Incremental runs (issue 33) on every portal dialect: one warehouse per dialect, mutated
@@ -182,6 +183,56 @@ describe.each(testDialects())('incremental sync of orders [%s]', (dialect) => {
     await expectSameAsFullReload();
     expect((await run(liveLoader, incrementalItems)).incremental).toMatchObject({ full: false });
     await expectItemsSameAsFullReload();
+  });
+
+  it('leaves no rejection unhandled when the stream and the whole count both fail', async () => {
+    // The whole query's count runs through the stream (incremental.ts); a stream that breaks
+    // first must not leave the count's later failure to crash the process.
+    await run(liveLoader, incrementalOrders);
+    expect(await readWatermark(live.db, 'orders')).toMatchObject({ needs_full: 0 });
+    const unhandled: unknown[] = [];
+    const listener = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', listener);
+    const warehouse = await openDuckDbWarehouse(warehouseFile());
+    try {
+      const failing: TWarehouse = {
+        ...warehouse,
+        count: async (sql) => {
+          if (sql.includes('"_keys"')) {
+            return warehouse.count(sql);
+          }
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          throw new Error('planted: the whole count failed');
+        },
+        query: async (sql) => {
+          const result = await warehouse.query(sql);
+          if (/^SELECT (\(SELECT CAST\(MAX|DISTINCT \* FROM)/.test(sql)) {
+            return result;
+          }
+          const batches = async function* () {
+            for await (const batch of result.batches) {
+              yield batch;
+              throw new Error('planted: the stream broke');
+            }
+            throw new Error('planted: the stream broke');
+          };
+          return { columns: result.columns, batches: batches() };
+        },
+      };
+      await expect(
+        syncMapping({
+          mapping: incrementalOrders,
+          warehouse: failing,
+          loader: liveLoader,
+          portal: live.db,
+        }),
+      ).rejects.toThrow('the stream broke');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', listener);
+      await warehouse.close();
+    }
   });
 
   it('fails on a planted count mismatch, then reloads in full on the next run', async () => {

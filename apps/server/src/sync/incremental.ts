@@ -293,6 +293,15 @@ export const mappingHash = (mapping: TMapping, dialect: TWarehouseDialect) =>
  */
 const KEY_LOOKUPS_COST: TLoadStep = { sql: 'SET LOCAL random_page_cost = 1.1' };
 
+/**
+ * A promise awaited later, or never when the run stops first (a broken stream): its failure
+ * is left to whoever awaits it, and is not an unhandled rejection that ends the process.
+ */
+const settled = <T>(promise: Promise<T>): Promise<T> => {
+  promise.catch(() => undefined);
+  return promise;
+};
+
 /** One run of an incremental mapping: a full reload or the changes since its mark. */
 export const syncIncremental = async (
   options: TSyncMappingOptions & { mapping: TMapping; portal: Kysely<Database> },
@@ -355,9 +364,8 @@ export const syncIncremental = async (
     // The warehouse's reads go out together, each on a connection of its own: the touched
     // keys and the changed rows' count first, while the whole query's count runs on through
     // the changed rows' stream; the move waits for it (loadQuery's `after`). A failure of
-    // that count surfaces there, or is left to the one that stopped the run first.
-    const live = warehouse.count(fullSql);
-    live.catch(() => undefined);
+    // that count surfaces there, or gives way to whatever stopped the run first (settled).
+    const live = settled(warehouse.count(fullSql));
     const [touched, total] = await Promise.all([
       readAll(warehouse, touchedKeysSql(mapping, dialect, window)),
       warehouse.count(sql),
@@ -390,10 +398,9 @@ export const syncIncremental = async (
           deleteKeySteps(loader.dialect, table, mapping.key_columns, keys)),
       ],
       afterLoad: changes?.after,
-      after: live.then((count) => [
-        tableCountStep(loader.dialect, table, count, { clustered }),
-        commit,
-      ]),
+      after: settled(
+        live.then((count) => [tableCountStep(loader.dialect, table, count, { clustered }), commit]),
+      ),
     });
     const liveCount = await live;
     log(
