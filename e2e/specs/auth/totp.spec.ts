@@ -147,6 +147,10 @@ test('an authenticator app guards the sign-in, and a recovery code stands in for
 test('new recovery codes and removing the app each ask for the password first', async ({
   page,
 }) => {
+  // Enrolment, two password dialogs, three axe checks and a second sign-in: past the
+  // default minute on a slow machine (CI of 2026-11-29: 1.1 min, stopped at the second
+  // dialog with its field focused and waiting).
+  test.setTimeout(120_000);
   const { email, security } = await enrolledUser(page, {
     enrol: 'profile-security',
     codes: 'profile-security-codes',
