@@ -132,7 +132,14 @@ export const AppLayout = () => {
             </ErrorBoundary>
           </main>
         </div>
-        <FirstLoginFilterPrompt user={user} markShown={() => markFilterPromptShown.mutateAsync()} />
+        {/* Not over the setup of a second factor: confirming it lifts the enrolment the
+            prompt waits for, and it opened over the recovery codes still to be saved. */}
+        {location.pathname !== '/security-setup' && (
+          <FirstLoginFilterPrompt
+            user={user}
+            markShown={() => markFilterPromptShown.mutateAsync()}
+          />
+        )}
         <IdleLogoff onSignOut={signOut} onExpire={() => endSession('idle')} />
       </div>
     </ToastProvider>
