@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAPPING_MESSAGES, validateMapping, ZMapping } from '@portal/domain/sync-mapping';
 import { duckdbDialect } from './compile';
 import { DEFAULT_MAPPINGS, wholeTableMapping } from './default-groups';
-import { changedRowsSql, cursorWindow, maxCursorSql, touchedKeysSql } from './incremental';
+import { changedRowsSql, cursorWindow, maxCursorSql, touchedKeysSql } from './incremental-sql';
 
 const orders = DEFAULT_MAPPINGS.orders!;
 
