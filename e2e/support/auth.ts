@@ -144,9 +144,18 @@ export const confirmEmailLinkFor = async (email: string) => {
   return link!;
 };
 
-/** No axe-core violations on the page as it stands. */
+/**
+ * No axe-core violations on the page as it stands. Every rule runs; two settings only cut the
+ * time (a call took 3.9 s on average on a two-core CI machine, 1.9 s with them; the suite
+ * makes over a hundred): the portal has no frames, so axe runs in the page itself rather than
+ * in each frame and then in a new blank page (legacy mode), and it builds the selectors of
+ * the nodes it reports as violations only, not of every node that passed.
+ */
 export const expectNoA11yViolations = async (page: Page) => {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   expect(results.violations).toEqual([]);
 };
 
