@@ -2,27 +2,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Link, MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TAuthUser } from '@portal/domain/auth-api';
 import { authQueryKey, type TAuthState } from '../features/auth/api/check-auth';
 import { preferencesQueryKey } from '../features/preferences/api/get-preferences';
 import { getSoClassificationsQueryOptions } from '../features/preferences/api/get-so-classifications';
 import { FILTER_DIALOG_TITLE } from '../features/preferences/components/filter-preferences-dialog';
+import { caseManager } from '../test/auth-user';
 import { fakeApi, ok } from '../test/fake-api';
 import { AppLayout } from './app-layout';
 
 /** A case manager on the first sign-in: the filter prompt has not been shown yet. */
-const user: TAuthUser = {
-  id: 7,
-  email: 'cm@example.com',
-  username: 'cm',
-  role: 'case_manager',
-  payor_key: '7001',
-  patient_key: null,
-  password_reset_required: false,
-  mfa_enrolment_required: false,
-  filter_preferences_shown: false,
-  permissions: [],
-};
+const user = caseManager({ filter_preferences_shown: false });
 
 const renderAt = (path: string) => {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });

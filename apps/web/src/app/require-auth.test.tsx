@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { TAuthUser } from '@portal/domain/auth-api';
 import { authQueryKey, type TAuthState } from '../features/auth/api/check-auth';
 import type { TLoginLocationState } from '../features/auth/components/login-page';
+import { caseManager } from '../test/auth-user';
 import { RequireAuth } from './require-auth';
 
 const Login = () => {
@@ -30,18 +31,7 @@ describe('the signed-in area’s guard', () => {
     expect((await screen.findByTestId('from')).textContent).toBe('/notifications?open=42');
   });
 
-  const user: TAuthUser = {
-    id: 7,
-    email: 'cm@example.com',
-    username: 'cm',
-    role: 'case_manager',
-    payor_key: '7001',
-    patient_key: null,
-    password_reset_required: false,
-    mfa_enrolment_required: true,
-    filter_preferences_shown: true,
-    permissions: [],
-  };
+  const user = caseManager({ mfa_enrolment_required: true });
   const signedIn = (flags: Partial<TAuthUser>, path: string) => {
     const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
     client.setQueryData<TAuthState>(authQueryKey, {
