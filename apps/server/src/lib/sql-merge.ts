@@ -96,6 +96,14 @@ export const insertIgnoreSql = (
   }
 };
 
+/** A join read in the order written: the scratch rows, then each table by its key. */
+export const CHANGED_FIRST: Record<TDialect, string> = {
+  mysql: 'STRAIGHT_JOIN',
+  // Left to itself, SQLite read every order by the patient index and looked each up.
+  sqlite: 'CROSS JOIN',
+  postgres: 'JOIN',
+};
+
 /** The smaller or greater of two values (SQLite's scalar MIN and MAX take two arguments). */
 export const least = (dialect: TDialect, a: string, b: string) =>
   dialect === 'sqlite' ? `MIN(${a}, ${b})` : `LEAST(${a}, ${b})`;

@@ -7,7 +7,11 @@ import {
   summaryChangesBefore,
 } from '../modules/analytics/summary-changes';
 import { stamp, summaryRefillSql } from '../modules/analytics/summaries';
-import { orderCountRefillSql } from '../modules/patients/order-count-summary';
+import {
+  orderCountChangesAfter,
+  orderCountChangesBefore,
+  orderCountRefillSql,
+} from '../modules/patients/order-count-summary';
 import { patientPhoneRefillSql, searchKeyRefillSql } from '../modules/patients/patient-phones';
 import { worklistChangesSql, worklistLoadSql } from '../modules/worklist/summary-changes';
 import type { TValue } from './batch';
@@ -75,14 +79,8 @@ const reachSql = (dialect: TDialect, table: string): string[] => {
   const touched = `IN (SELECT k FROM ${TOUCHED_KEYS})`;
   switch (table) {
     case 'orders':
-      return [
-        `INSERT INTO ${CHANGED_ORDERS} (order_id) SELECT k FROM ${TOUCHED_KEYS}`,
-        `INSERT INTO ${CHANGED_PATIENTS} (patient_key)
-         SELECT o.patient_key FROM orders o
-         WHERE o.order_id IN (SELECT order_id FROM ${CHANGED_ORDERS}) AND o.patient_key IS NOT NULL
-         UNION SELECT s.patient_key FROM ${STAGE_TABLE} s
-         WHERE s.order_id ${touched} AND s.patient_key IS NOT NULL`,
-      ];
+      // The order counts follow the orders themselves (orderCountChangesBefore).
+      return [`INSERT INTO ${CHANGED_ORDERS} (order_id) SELECT k FROM ${TOUCHED_KEYS}`];
     case 'order_status_history':
       return [
         `INSERT INTO ${CHANGED_ORDERS} (order_id)
@@ -113,7 +111,7 @@ const afterSql = (dialect: TDialect, table: string): string[] => {
       return [
         ...summaryChangesAfter(dialect, CHANGED_ORDERS),
         ...patientDayChangesAfter(dialect, CHANGED_ORDERS),
-        ...orderCountRefillSql(dialect, CHANGED_PATIENTS),
+        ...orderCountChangesAfter(dialect, CHANGED_ORDERS),
         ...worklistChangesSql(dialect, CHANGED_ORDERS),
         ...stamp(now),
       ];
@@ -287,7 +285,12 @@ export const derivedChanges = (
       ? []
       : [
           ...summaryChangesBefore(dialect, CHANGED_ORDERS),
-          ...(table === 'orders' ? patientDayChangesBefore(dialect, CHANGED_ORDERS) : []),
+          ...(table === 'orders'
+            ? [
+                ...patientDayChangesBefore(dialect, CHANGED_ORDERS),
+                ...orderCountChangesBefore(dialect, CHANGED_ORDERS),
+              ]
+            : []),
         ];
   return {
     before: [

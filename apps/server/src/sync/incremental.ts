@@ -94,6 +94,14 @@ export const mappingHash = (mapping: TMapping, dialect: TWarehouseDialect) =>
 const KEY_LOOKUPS_COST: TLoadStep = { sql: 'SET LOCAL random_page_cost = 1.1' };
 
 /**
+ * The run's ANALYZE of its scratch tables (the staged rows, the touched keys) is for their
+ * sizes and keys: with the default target it read every row of a 28k-row stage and built a
+ * 100-bucket histogram of each column (0.1 to 0.3 s per mapping at 110k patients), and a
+ * sample of 3,000 rows tells the planner as much. The run analyses no other table.
+ */
+const SCRATCH_STATISTICS: TLoadStep = { sql: 'SET LOCAL default_statistics_target = 10' };
+
+/**
  * A promise awaited later, or never when the run stops first (a broken stream): its failure
  * is left to whoever awaits it, and is not an unhandled rejection that ends the process.
  */
@@ -192,7 +200,7 @@ export const syncIncremental = async (
       total,
       mode: 'upsert',
       before: [
-        ...(loader.dialect === 'postgres' ? [KEY_LOOKUPS_COST] : []),
+        ...(loader.dialect === 'postgres' ? [KEY_LOOKUPS_COST, SCRATCH_STATISTICS] : []),
         ...(changes?.before ??
           changedKeySteps(loader.dialect, table, traced) ??
           deleteKeySteps(loader.dialect, table, mapping.key_columns, keys)),

@@ -1,4 +1,4 @@
-import { deleteByKeysSql, mergeSql, scratchTableSql } from '../../lib/sql-merge';
+import { CHANGED_FIRST, deleteByKeysSql, mergeSql, scratchTableSql } from '../../lib/sql-merge';
 import { CATEGORY, dayOf, SHIPPED, type TSummaryDialect } from './summaries';
 
 /**
@@ -112,14 +112,6 @@ export const summaryChangesBefore = (dialect: TSummaryDialect, orders: string): 
   statusOf(dialect, orders, true),
   staleExtremes,
 ];
-
-/** A join read in the order written: the scratch rows, then each table by its key. */
-const CHANGED_FIRST: Record<TSummaryDialect, string> = {
-  mysql: 'STRAIGHT_JOIN',
-  // Left to itself, SQLite read every order by the patient index and looked each up.
-  sqlite: 'CROSS JOIN',
-  postgres: 'JOIN',
-};
 
 const IN_ORDER_BY_KEY = [
   'join_collapse_limit = 1',
