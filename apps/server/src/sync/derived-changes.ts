@@ -13,7 +13,7 @@ import {
   orderCountRefillSql,
 } from '../modules/patients/order-count-summary';
 import { patientPhoneRefillSql, searchKeyRefillSql } from '../modules/patients/patient-phones';
-import { worklistChangesSql, worklistLoadSql } from '../modules/worklist/summary-changes';
+import { worklistLoadSql, worklistPendingSql } from '../modules/worklist/summary-changes';
 import type { TValue } from './batch';
 import { STAGE_TABLE, type TAfterLoad, type TLoadStep } from './load/types';
 import { postgresOrderCountRefillSql } from './order-counts-refill';
@@ -24,7 +24,9 @@ import { postgresOrderCountRefillSql } from './order-counts-refill';
  * full load rebuilds them from the whole table. An incremental run (issue 33) refreshes
  * only what its changed rows reach: before the changed rows move in, it notes the orders
  * and patients they touch (in the table's old rows and in the staged new ones) and
- * subtracts what those contributed; after, it puts their new share back.
+ * subtracts what those contributed; after, it puts their new share back. The worklist's
+ * share is the exception: the changed orders are added to sync_worklist_pending, and their
+ * rows computed once after the group's loads (derived-later.ts).
  */
 
 /** Scratch tables of the changed keys, private to the load's connection. */
@@ -112,19 +114,19 @@ const afterSql = (dialect: TDialect, table: string): string[] => {
         ...summaryChangesAfter(dialect, CHANGED_ORDERS),
         ...patientDayChangesAfter(dialect, CHANGED_ORDERS),
         ...orderCountChangesAfter(dialect, CHANGED_ORDERS),
-        ...worklistChangesSql(dialect, CHANGED_ORDERS),
+        worklistPendingSql(dialect, CHANGED_ORDERS),
         ...stamp(now),
       ];
     case 'order_status_history':
       return [
         ...summaryChangesAfter(dialect, CHANGED_ORDERS),
-        ...worklistChangesSql(dialect, CHANGED_ORDERS),
+        worklistPendingSql(dialect, CHANGED_ORDERS),
         ...stamp(now),
       ];
     default:
       return [
         ...patientPhoneRefillSql({ patients: CHANGED_PATIENTS, dialect }),
-        ...worklistChangesSql(dialect, CHANGED_ORDERS),
+        worklistPendingSql(dialect, CHANGED_ORDERS),
         ...stamp(now),
       ];
   }

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SYNC_DESTINATION_TABLES } from '@portal/domain/sync-destinations';
 import { DEFAULT_FULL_RELOAD_GROUP_ID, DEFAULT_FULL_SYNC_GROUP_ID } from '@portal/domain/sync-job';
 import { mutateWarehouse } from '@portal/tools/warehouse/mutate';
 import { sql } from 'kysely';
-import { createDatabase, type TPortalDatabase } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
-import { createTestDatabase, testDialects } from '../test/databases';
+import { testDialects } from '../test/databases';
 import { changeTestWarehouse, useTestWarehouse } from '../test/warehouse';
-import { ensureDefaultGroups } from './groups';
 import { readWatermark } from './incremental-store';
 import { childJobs } from './jobs';
-import { openLoader } from './load/index';
-import type { TLoader } from './load/types';
 import { runGroupJob } from './runner';
+import { tableContents, useLiveAndReference } from './test-context';
 import { openDuckDbWarehouse } from './warehouse/duckdb';
 
 /**
@@ -34,44 +30,11 @@ const DERIVED_TABLES = [
 
 const DAYS = ['2025-07-01T08:00:00Z', '2025-07-02T08:00:00Z', '2025-07-03T08:00:00Z'];
 
-/** Every row of a table as text, sorted: two tables compare equal whatever their order. */
-const contents = async (database: TPortalDatabase, table: string) => {
-  const { rows } = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)}`.execute(
-    database.db,
-  );
-  return rows
-    .map((row) => JSON.stringify(Object.entries(row).sort(([a], [b]) => a.localeCompare(b))))
-    .sort();
-};
-
 describe.each(testDialects())(
   'incremental default groups and their derived tables [%s]',
   (dialect) => {
     const warehouseFile = useTestWarehouse({ patients: 200, seed: 11 });
-    const cleanup: (() => Promise<void>)[] = [];
-    const portals: Record<'live' | 'reference', { database: TPortalDatabase; loader: TLoader }> =
-      {} as never;
-
-    beforeAll(async () => {
-      for (const name of ['live', 'reference'] as const) {
-        const test = await createTestDatabase(dialect, { migrated: true });
-        const database = createDatabase(test.url);
-        await migrateToLatest(database.db);
-        await ensureDefaultGroups(database.db);
-        const loader = await openLoader(test.url);
-        cleanup.unshift(
-          () => loader.close(),
-          () => database.destroy(),
-          test.drop,
-        );
-        portals[name] = { database, loader };
-      }
-    }, 60_000);
-    afterAll(async () => {
-      for (const step of cleanup) {
-        await step();
-      }
-    }, 60_000);
+    const portals = useLiveAndReference(dialect);
 
     /** The warehouse is opened per run: a mutation needs the file to itself. */
     const runGroup = async (name: 'live' | 'reference', groupId: string) => {
@@ -106,8 +69,8 @@ describe.each(testDialects())(
     const expectSameTables = async () => {
       for (const table of [...SYNC_DESTINATION_TABLES, ...DERIVED_TABLES]) {
         const [live, reference] = await Promise.all([
-          contents(portals.live.database, table),
-          contents(portals.reference.database, table),
+          tableContents(portals.live.database, table),
+          tableContents(portals.reference.database, table),
         ]);
         expect({ table, rows: live.length }).toEqual({ table, rows: reference.length });
         expect(live, table).toEqual(reference);

@@ -4,6 +4,7 @@ import type { TMapping } from '@portal/domain/sync-mapping';
 import type { Database } from '../db/schema';
 import { coerceBatch, type TValue } from './batch';
 import { changedKeySteps, derivedChanges } from './derived-changes';
+import { applyPendingDerived } from './derived-later';
 import { compileMapping, type TWarehouseDialect } from './compile';
 import {
   commitWatermarkStep,
@@ -211,6 +212,9 @@ export const syncIncremental = async (
       ),
     });
     const liveCount = await live;
+    if (!options.deferDerived) {
+      await applyPendingDerived(loader, portal);
+    }
     log(
       'info',
       `Incremental run of ${table}: ${keys.length} keys touched, ${changed.rows} rows changed; mark now ${upTo}`,

@@ -9,6 +9,7 @@ import {
 } from '@portal/domain/sync-job';
 import type { Database } from '../db/schema';
 import { findGroup } from './groups';
+import { applyPendingDerived } from './derived-later';
 import { createJob, finishJob, incrementOf, type TJobError } from './jobs';
 import { jobJournal, type TJournal } from './journal';
 import type { TLoader } from './load/types';
@@ -168,6 +169,8 @@ export const runMappingJob = async (
     groupId?: string;
     /** The mapping's progress as it is written, for its group job's own. */
     onProgress?: (percent: number, rows: number) => Promise<void>;
+    /** Its worklist changes left to the group's step after its last mapping. */
+    deferDerived?: boolean;
   } = {},
 ): Promise<TJobSummary> => {
   const started = Date.now();
@@ -192,6 +195,7 @@ export const runMappingJob = async (
         warehouse: context.warehouse,
         loader: context.loader,
         portal: context.db,
+        deferDerived: options.deferDerived,
         log: journal.log,
         onProgress: async (rows, total) => {
           const progress = total > 0 ? Math.min(99, Math.floor((rows / total) * 100)) : 99;
@@ -303,31 +307,55 @@ const runGroupMappings = async ({
         rows_processed: done + rows,
       });
     children.push(
-      await runMappingJob(context, mapping, { ...options, parentId: id, groupId, onProgress }),
+      await runMappingJob(context, mapping, {
+        ...options,
+        parentId: id,
+        groupId,
+        onProgress,
+        deferDerived: true,
+      }),
     );
     await journal.flush({
       progress: Math.floor(((index + 1) / group.mappings.length) * 100),
       rows_processed: children.reduce((sum, child) => sum + child.rowsProcessed, 0),
     });
   }
+  // Also after a failure or a cancel: the loads that committed are brought into the worklist.
+  const derived = await applyPendingDerived(context.loader, context.db).then(
+    (applied) => {
+      if (applied) {
+        journal.log('info', 'Worklist brought up to date with the orders the loads changed');
+      }
+      return undefined;
+    },
+    (failure: unknown) => {
+      const derivedError = errorOf(failure);
+      journal.log('error', derivedError.message);
+      return derivedError;
+    },
+  );
   const cancelled = options.signal?.aborted ? (options.signal.reason as Error) : undefined;
   const status = cancelled
     ? wasCancelled(options.signal)
       ? 'cancelled'
       : 'failed'
-    : groupRunStatus(children.map((child) => child.status));
+    : derived
+      ? 'failed'
+      : groupRunStatus(children.map((child) => child.status));
   const failed = children.filter(
     (child) => child.status !== 'completed' && child.status !== 'cancelled',
   );
   const error = cancelled
     ? errorOf(cancelled)
-    : failed.length > 0
-      ? errorOf(
-          new Error(
-            `Some sync jobs failed. Check job history for details. (${failed.map((child) => child.mysqlTable).join(', ')})`,
-          ),
-        )
-      : undefined;
+    : derived && failed.length === 0
+      ? derived
+      : failed.length > 0
+        ? errorOf(
+            new Error(
+              `Some sync jobs failed. Check job history for details. (${failed.map((child) => child.mysqlTable).join(', ')})`,
+            ),
+          )
+        : undefined;
   journal.log(status === 'completed' ? 'info' : 'warning', `Group run ${status}`);
   await journal.flush();
   const rowsProcessed = children.reduce((sum, child) => sum + child.rowsProcessed, 0);

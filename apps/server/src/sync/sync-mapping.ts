@@ -30,6 +30,11 @@ export type TSyncMappingOptions = {
   log?: (level: 'info' | 'debug' | 'warning', message: string) => void;
   /** The portal database, where incremental mappings keep their high-water marks. */
   portal?: Kysely<Database> | undefined;
+  /**
+   * In a group run: an incremental load's worklist changes wait for the step after the
+   * group's last mapping (derived-later.ts); a lone run applies them right after its load.
+   */
+  deferDerived?: boolean | undefined;
 };
 
 /** truncate_first wins over use_upsert: upserting into an emptied table is a plain load. */

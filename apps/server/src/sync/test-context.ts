@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
 import { createDatabase, type TDialect, type TPortalDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
@@ -52,6 +53,52 @@ export const useSyncTestBed = (dialect: TDialect, warehouseFile: () => string) =
     }
     return bed;
   };
+};
+
+export type TPortalPair = Record<
+  'live' | 'reference',
+  { database: TPortalDatabase; loader: TLoader }
+>;
+
+/**
+ * Two fresh portal databases of one dialect, migrated, with default groups and a loader
+ * each: "live" for the runs under test, "reference" for the full reloads they must equal.
+ * The warehouse is the tests' to open per run (a mutation needs the file to itself).
+ */
+export const useLiveAndReference = (dialect: TDialect): TPortalPair => {
+  const cleanup: (() => Promise<void>)[] = [];
+  const portals = {} as TPortalPair;
+  beforeAll(async () => {
+    for (const name of ['live', 'reference'] as const) {
+      const test = await createTestDatabase(dialect, { migrated: true });
+      const database = createDatabase(test.url);
+      await migrateToLatest(database.db);
+      await ensureDefaultGroups(database.db);
+      const loader = await openLoader(test.url);
+      cleanup.unshift(
+        () => loader.close(),
+        () => database.destroy(),
+        test.drop,
+      );
+      portals[name] = { database, loader };
+    }
+  }, 60_000);
+  afterAll(async () => {
+    for (const step of cleanup) {
+      await step();
+    }
+  }, 60_000);
+  return portals;
+};
+
+/** Every row of a table as text, sorted: two tables compare equal whatever their order. */
+export const tableContents = async (database: TPortalDatabase, table: string) => {
+  const { rows } = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)}`.execute(
+    database.db,
+  );
+  return rows
+    .map((row) => JSON.stringify(Object.entries(row).sort(([a], [b]) => a.localeCompare(b))))
+    .sort();
 };
 
 export { useTestWarehouse };

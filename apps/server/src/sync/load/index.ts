@@ -24,6 +24,7 @@ export const guardDestinations = (loader: TLoader): TLoader => ({
     return loader.load(options);
   },
   inspect: (table, columns) => loader.inspect(checked(table), columns),
+  derive: (statements) => loader.derive(statements),
   close: () => loader.close(),
 });
 

@@ -250,5 +250,18 @@ export const openMysqlLoader = async (
   const inspect = (table: string, columns: TDestinationColumn[]) =>
     readBack({ table, columns, mode: 'replace', keyColumns: [] });
 
-  return { dialect: 'mysql', describe, load, inspect, close: () => connection.end() };
+  const derive = async (statements: readonly string[]) => {
+    await connection.query('START TRANSACTION');
+    try {
+      for (const statement of statements) {
+        await connection.query(statement);
+      }
+      await connection.query('COMMIT');
+    } catch (error) {
+      await connection.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  };
+
+  return { dialect: 'mysql', describe, load, inspect, derive, close: () => connection.end() };
 };

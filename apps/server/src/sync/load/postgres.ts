@@ -198,5 +198,18 @@ export const openPostgresLoader = async (
   const inspect = (table: string, columns: TDestinationColumn[]) =>
     readBack({ table, columns, mode: 'replace', keyColumns: [] });
 
-  return { dialect: 'postgres', describe, load, inspect, close: () => client.end() };
+  const derive = async (statements: readonly string[]) => {
+    await client.query('BEGIN');
+    try {
+      for (const statement of statements) {
+        await client.query(statement);
+      }
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  };
+
+  return { dialect: 'postgres', describe, load, inspect, derive, close: () => client.end() };
 };

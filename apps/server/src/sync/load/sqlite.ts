@@ -300,11 +300,30 @@ export const openSqliteLoader = (file: string, options: TLoaderOptions = {}): TL
   const inspect = async (table: string, columns: TDestinationColumn[]) =>
     checksumOf({ table, columns, mode: 'replace', keyColumns: [] });
 
+  // One IMMEDIATE transaction, run through without an await, with an upsert's page cache:
+  // the worklist's rows are rewritten at random in large indexes.
+  const derive = async (statements: readonly string[]) => {
+    const cacheSize = db.pragma('cache_size', { simple: true }) as number;
+    db.pragma(`cache_size = ${-UPSERT_CACHE_KIB}`);
+    try {
+      db.transaction(() => {
+        for (const statement of statements) {
+          db.exec(statement);
+        }
+      }).immediate();
+    } finally {
+      db.pragma(`cache_size = ${cacheSize}`);
+      db.pragma('shrink_memory');
+    }
+    checkpointer.request();
+  };
+
   return {
     dialect: 'sqlite',
     describe,
     load,
     inspect,
+    derive,
     close: async () => {
       await checkpointer.release();
       db.close();

@@ -91,6 +91,11 @@ export type TLoader = {
   load: (options: TLoadOptions) => Promise<TLoadResult>;
   /** Count and content checksum of a whole table's columns, as a replace load verifies them. */
   inspect: (table: string, columns: TDestinationColumn[]) => Promise<TDestinationState>;
+  /**
+   * Statements the engine composes itself (never a mapping's), run in one transaction of
+   * their own: the derived tables brought up to date after a group's loads committed.
+   */
+  derive: (statements: readonly string[]) => Promise<void>;
   close: () => Promise<void>;
 };
 
