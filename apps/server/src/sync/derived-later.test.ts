@@ -55,6 +55,12 @@ describe.each(testDialects())('worklist changes applied after the loads [%s]', (
     }>`SELECT COUNT(*) AS n FROM sync_worklist_pending`.execute(live());
     return Number(rows[0]!.n);
   };
+  const dataVersion = async () => {
+    const { rows } = await sql<{
+      version: number | string;
+    }>`SELECT version FROM analytics_refresh`.execute(live());
+    return String(rows[0]?.version);
+  };
   const worklists = async (database: TPortalDatabase) =>
     Promise.all(WORKLIST_TABLES.map((table) => tableContents(database, table)));
   const expectWorklistsOfFullReload = async () => {
@@ -91,9 +97,12 @@ describe.each(testDialects())('worklist changes applied after the loads [%s]', (
     expect(await pending()).toBeGreaterThan(0);
     expect(await worklists(portals.live.database)).toEqual(before);
 
+    // The notification scan reads the worklist when the data version moves: the step moves it.
+    const loaded = await dataVersion();
     expect(await applyPendingDerived(portals.live.loader, live())).toBe(true);
     expect(await pending()).toBe(0);
     expect(await worklists(portals.live.database)).not.toEqual(before);
+    expect(await dataVersion()).not.toBe(loaded);
     // Nothing left: the step reads one row and stops.
     expect(await applyPendingDerived(portals.live.loader, live())).toBe(false);
     expect((await runGroup('live', DEFAULT_FULL_SYNC_GROUP_ID)).status).toBe('completed');

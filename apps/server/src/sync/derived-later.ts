@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { stamp } from '../modules/analytics/summaries';
 import { WORKLIST_PENDING, worklistFlushSql } from '../modules/worklist/summary-changes';
 import type { TLoader } from './load/types';
 
@@ -13,7 +14,10 @@ import type { TLoader } from './load/types';
  * its transaction, and this step computes their rows once: right after a lone mapping's
  * load, and after a group's last mapping (runner.ts). Until it commits, the worklist shows
  * those orders as the group found them; a step that fails leaves them pending for the next
- * run, which applies them whatever else it finds.
+ * run, which applies them whatever else it finds. The step stamps a new data version with
+ * its commit, as every load does: the notification scan reads the worklist when the
+ * version moves, and a version stamped by the loads alone was read before the worklist
+ * had their changes.
  */
 export const applyPendingDerived = async (loader: TLoader, portal: Kysely<Database>) => {
   const { rows } = await sql`SELECT 1 AS pending FROM ${sql.table(WORKLIST_PENDING)}
@@ -22,7 +26,7 @@ export const applyPendingDerived = async (loader: TLoader, portal: Kysely<Databa
     return false;
   }
   try {
-    await loader.derive(worklistFlushSql(loader.dialect));
+    await loader.derive([...worklistFlushSql(loader.dialect), ...stamp(Date.now())]);
   } catch (error) {
     throw new Error(
       `The loads committed, but the worklist could not be brought up to date (the next sync run tries again): ${error instanceof Error ? error.message : String(error)}`,
