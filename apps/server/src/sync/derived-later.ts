@@ -35,3 +35,24 @@ export const applyPendingDerived = async (loader: TLoader, portal: Kysely<Databa
   }
   return true;
 };
+
+/**
+ * The step after a group's last mapping, also after a failure or a cancel (the loads that
+ * committed are brought into the worklist), logged in the group's job. A failure is
+ * returned for the group's outcome, not thrown.
+ */
+export const applyAfterGroup = async (
+  loader: TLoader,
+  portal: Kysely<Database>,
+  log: (level: 'info' | 'error', message: string) => void,
+): Promise<unknown> => {
+  try {
+    if (await applyPendingDerived(loader, portal)) {
+      log('info', 'Worklist brought up to date with the orders the loads changed');
+    }
+    return undefined;
+  } catch (failure) {
+    log('error', failure instanceof Error ? failure.message : String(failure));
+    return failure;
+  }
+};

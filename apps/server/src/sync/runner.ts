@@ -9,7 +9,7 @@ import {
 } from '@portal/domain/sync-job';
 import type { Database } from '../db/schema';
 import { findGroup } from './groups';
-import { applyPendingDerived } from './derived-later';
+import { applyAfterGroup } from './derived-later';
 import { createJob, finishJob, incrementOf, type TJobError } from './jobs';
 import { jobJournal, type TJournal } from './journal';
 import type { TLoader } from './load/types';
@@ -320,20 +320,8 @@ const runGroupMappings = async ({
       rows_processed: children.reduce((sum, child) => sum + child.rowsProcessed, 0),
     });
   }
-  // Also after a failure or a cancel: the loads that committed are brought into the worklist.
-  const derived = await applyPendingDerived(context.loader, context.db).then(
-    (applied) => {
-      if (applied) {
-        journal.log('info', 'Worklist brought up to date with the orders the loads changed');
-      }
-      return undefined;
-    },
-    (failure: unknown) => {
-      const derivedError = errorOf(failure);
-      journal.log('error', derivedError.message);
-      return derivedError;
-    },
-  );
+  const failure = await applyAfterGroup(context.loader, context.db, journal.log);
+  const derived = failure === undefined ? undefined : errorOf(failure);
   const cancelled = options.signal?.aborted ? (options.signal.reason as Error) : undefined;
   const status = cancelled
     ? wasCancelled(options.signal)
