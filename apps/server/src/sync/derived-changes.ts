@@ -1,5 +1,11 @@
 import type { TDialect } from '../db/database';
-import { deleteByKeysSql, insertIgnoreSql, sameValue, scratchTableSql } from '../lib/sql-merge';
+import {
+  CHANGED_FIRST,
+  deleteByKeysSql,
+  insertIgnoreSql,
+  sameValue,
+  scratchTableSql,
+} from '../lib/sql-merge';
 import {
   patientDayChangesAfter,
   patientDayChangesBefore,
@@ -33,6 +39,7 @@ import { postgresOrderCountRefillSql } from './order-counts-refill';
 export const TOUCHED_KEYS = 'sync_touched_keys';
 export const CHANGED_ORDERS = 'sync_changed_orders';
 export const CHANGED_PATIENTS = 'sync_changed_patients';
+export const CHANGED_ORDER_FACTS = 'sync_changed_order_facts';
 
 /** What a full load of `table` runs before its commit: every derived table rebuilt. */
 export const derivedRefillSql = (dialect: TDialect, table: string): TAfterLoad[] => [
@@ -111,8 +118,8 @@ const afterSql = (dialect: TDialect, table: string): string[] => {
   switch (table) {
     case 'orders':
       return [
-        ...summaryChangesAfter(dialect, CHANGED_ORDERS),
-        ...patientDayChangesAfter(dialect, CHANGED_ORDERS),
+        ...summaryChangesAfter(dialect, CHANGED_ORDER_FACTS),
+        ...patientDayChangesAfter(dialect, CHANGED_ORDER_FACTS),
         ...orderCountChangesAfter(dialect, CHANGED_ORDERS),
         worklistPendingSql(dialect, CHANGED_ORDERS),
         ...stamp(now),
@@ -138,6 +145,10 @@ const KEYS_PER_INSERT = 500;
 const SCRATCH_KEY = 'varchar(64) PRIMARY KEY';
 
 const sqlSteps = (statements: string[]): TLoadStep[] => statements.map((sql) => ({ sql }));
+
+/** PostgreSQL plans a temporary table without statistics as if it held a thousand rows. */
+const sqlStatistics = (dialect: TDialect, tables: string[]) =>
+  dialect === 'postgres' ? tables.map((name) => `ANALYZE ${name}`) : [];
 
 /**
  * An incremental run's touched keys. `changed.rows` is set, during the load, to how many
@@ -248,6 +259,29 @@ export const changedKeySteps = (
   ];
 };
 
+/**
+ * Of the orders an orders load changed, those whose share of the analytics summaries can
+ * move: the analytics read an order's patient, day and category (and its status history,
+ * whose changes the history's load follows), so an order that only moved on in its
+ * workflow, or changed its delivery, leaves them as they were. Read before the move: the
+ * staged rows against the table's old ones; an order new or gone is in. At 110k patients
+ * this leaves about 3,200 of a day's 11,900 changed orders (8,700 of them only moved on).
+ */
+const orderFactsSql = (dialect: TDialect): string[] => {
+  const same = ['patient_key', 'date_created', 'so_classification_name']
+    .map((column) => sameValue(dialect, `s.${column}`, `o.${column}`))
+    .join(' AND ');
+  return [
+    ...scratchTableSql(dialect, CHANGED_ORDER_FACTS, `order_id ${SCRATCH_KEY}`),
+    // The staged rows first, each order by its key (the stage has no index); NOT IN, which
+    // every database reads from a set it builds once.
+    `INSERT INTO ${CHANGED_ORDER_FACTS} (order_id)
+     SELECT c.order_id FROM ${CHANGED_ORDERS} c WHERE c.order_id NOT IN (
+       SELECT s.order_id FROM ${STAGE_TABLE} s ${CHANGED_FIRST[dialect]} orders o ON o.order_id = s.order_id
+       WHERE s.order_id IS NOT NULL AND ${same})`,
+  ];
+};
+
 export type TDerivedChanges = { before: TLoadStep[]; after: string[] };
 
 /**
@@ -280,23 +314,19 @@ export const derivedChanges = (
     ...scratchTableSql(dialect, CHANGED_ORDERS, `order_id ${SCRATCH_KEY}`),
     ...scratchTableSql(dialect, CHANGED_PATIENTS, `patient_key ${SCRATCH_KEY}`),
   ];
-  // PostgreSQL plans a temporary table without statistics as if it held a thousand rows.
-  const statistics =
-    dialect === 'postgres'
-      ? [TOUCHED_KEYS, CHANGED_ORDERS, CHANGED_PATIENTS].map((name) => `ANALYZE ${name}`)
-      : [];
+  const statistics = sqlStatistics(dialect, [TOUCHED_KEYS, CHANGED_ORDERS, CHANGED_PATIENTS]);
   const analytics =
     table === 'patients'
       ? []
-      : [
-          ...summaryChangesBefore(dialect, CHANGED_ORDERS),
-          ...(table === 'orders'
-            ? [
-                ...patientDayChangesBefore(dialect, CHANGED_ORDERS),
-                ...orderCountChangesBefore(dialect, CHANGED_ORDERS),
-              ]
-            : []),
-        ];
+      : table === 'orders'
+        ? [
+            ...orderFactsSql(dialect),
+            ...sqlStatistics(dialect, [CHANGED_ORDER_FACTS]),
+            ...summaryChangesBefore(dialect, CHANGED_ORDER_FACTS),
+            ...patientDayChangesBefore(dialect, CHANGED_ORDER_FACTS),
+            ...orderCountChangesBefore(dialect, CHANGED_ORDERS),
+          ]
+        : summaryChangesBefore(dialect, CHANGED_ORDERS);
   return {
     before: [
       ...touchedKeySteps(dialect, table, traced.key, options),

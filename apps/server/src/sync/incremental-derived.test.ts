@@ -142,5 +142,29 @@ describe.each(testDialects())(
       expect(shouted.length).toBeGreaterThan(0);
       await expectSameTables();
     }, 120_000);
+
+    // An orders load refreshes the analytics only for orders whose patient, day or category
+    // moved (derived-changes.ts, orderFactsSql): each of those must reach them, and an order
+    // whose delivery alone changed must leave them as they are.
+    it("follows an order's new day, category and patient, and a category's new name", async () => {
+      const STAMP = `LASTMODIFIED = TIMESTAMP '2031-02-01 00:00:00'`;
+      await changeTestWarehouse(
+        warehouseFile(),
+        `UPDATE SALESORDERS SET DATECREATED = DATECREATED - INTERVAL 3 DAY, ${STAMP} WHERE SALESORDERKEY % 11 = 0`,
+        `UPDATE SALESORDERS SET SOCLASSIFICATIONKEY = (SELECT MIN(SOCLASSIFICATIONKEY) FROM SOCLASSIFICATIONS), ${STAMP} WHERE SALESORDERKEY % 13 = 1`,
+        `UPDATE SALESORDERS SET PATIENTKEY = (SELECT MIN(PATIENTKEY) FROM PATIENTS), ${STAMP} WHERE SALESORDERKEY % 17 = 2`,
+        `UPDATE SALESORDERS SET DELIVERYSTATUS = 'Delivered', ${STAMP} WHERE SALESORDERKEY % 19 = 3`,
+        `UPDATE SOCLASSIFICATIONS SET NAME = NAME || ' (renamed)', ${STAMP}
+         WHERE SOCLASSIFICATIONKEY = (SELECT SOCLASSIFICATIONKEY FROM SALESORDERS GROUP BY 1 ORDER BY COUNT(*) DESC LIMIT 1)`,
+      );
+      await runGroup('live', DEFAULT_FULL_SYNC_GROUP_ID);
+      await runGroup('reference', DEFAULT_FULL_RELOAD_GROUP_ID);
+      const { rows } = await sql<{ n: number | string }>`
+        SELECT COUNT(*) AS n FROM analytics_patient_days WHERE category LIKE '%(renamed)'`.execute(
+        portals.live.database.db,
+      );
+      expect(Number(rows[0]!.n)).toBeGreaterThan(0);
+      await expectSameTables();
+    }, 120_000);
   },
 );
