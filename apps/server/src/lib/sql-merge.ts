@@ -45,6 +45,10 @@ export const scratchTableSql = (
   ];
 };
 
+/** PostgreSQL plans a temporary table without statistics as if it held a thousand rows. */
+export const scratchStatisticsSql = (dialect: TDialect, tables: readonly string[]) =>
+  dialect === 'postgres' ? tables.map((table) => `ANALYZE ${table}`) : [];
+
 /**
  * Two values are the same, NULL included. MariaDB compares bytes: its collations would
  * take a change of case or of trailing spaces for no change.

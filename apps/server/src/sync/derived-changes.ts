@@ -4,6 +4,7 @@ import {
   deleteByKeysSql,
   insertIgnoreSql,
   sameValue,
+  scratchStatisticsSql,
   scratchTableSql,
 } from '../lib/sql-merge';
 import {
@@ -145,10 +146,6 @@ const KEYS_PER_INSERT = 500;
 const SCRATCH_KEY = 'varchar(64) PRIMARY KEY';
 
 const sqlSteps = (statements: string[]): TLoadStep[] => statements.map((sql) => ({ sql }));
-
-/** PostgreSQL plans a temporary table without statistics as if it held a thousand rows. */
-const sqlStatistics = (dialect: TDialect, tables: string[]) =>
-  dialect === 'postgres' ? tables.map((name) => `ANALYZE ${name}`) : [];
 
 /**
  * An incremental run's touched keys. `changed.rows` is set, during the load, to how many
@@ -314,14 +311,19 @@ export const derivedChanges = (
     ...scratchTableSql(dialect, CHANGED_ORDERS, `order_id ${SCRATCH_KEY}`),
     ...scratchTableSql(dialect, CHANGED_PATIENTS, `patient_key ${SCRATCH_KEY}`),
   ];
-  const statistics = sqlStatistics(dialect, [TOUCHED_KEYS, CHANGED_ORDERS, CHANGED_PATIENTS]);
+  // PostgreSQL plans a temporary table without statistics as if it held a thousand rows.
+  const statistics = scratchStatisticsSql(dialect, [
+    TOUCHED_KEYS,
+    CHANGED_ORDERS,
+    CHANGED_PATIENTS,
+  ]);
   const analytics =
     table === 'patients'
       ? []
       : table === 'orders'
         ? [
             ...orderFactsSql(dialect),
-            ...sqlStatistics(dialect, [CHANGED_ORDER_FACTS]),
+            ...scratchStatisticsSql(dialect, [CHANGED_ORDER_FACTS]),
             ...summaryChangesBefore(dialect, CHANGED_ORDER_FACTS),
             ...patientDayChangesBefore(dialect, CHANGED_ORDER_FACTS),
             ...orderCountChangesBefore(dialect, CHANGED_ORDERS),

@@ -1,4 +1,10 @@
-import { CHANGED_FIRST, deleteByKeysSql, mergeSql, scratchTableSql } from '../../lib/sql-merge';
+import {
+  CHANGED_FIRST,
+  deleteByKeysSql,
+  mergeSql,
+  scratchStatisticsSql,
+  scratchTableSql,
+} from '../../lib/sql-merge';
 import { CATEGORY, dayOf, SHIPPED, type TSummaryDialect } from './summaries';
 
 /**
@@ -101,10 +107,6 @@ const restoredExtremes = `DELETE FROM ${STATUS_STALE} WHERE EXISTS (
      AND (${STATUS_STALE}.min_ms IS NULL OR d.min_ms <= ${STATUS_STALE}.min_ms)
      AND (${STATUS_STALE}.max_ms IS NULL OR d.max_ms >= ${STATUS_STALE}.max_ms))`;
 
-/** PostgreSQL plans a temporary table without statistics as if it held a thousand rows. */
-const statistics = (dialect: TSummaryDialect, tables: string[]) =>
-  dialect === 'postgres' ? tables.map((table) => `ANALYZE ${table}`) : [];
-
 /** Run before the changed rows replace the old: the old contributions, subtracted. */
 export const summaryChangesBefore = (dialect: TSummaryDialect, orders: string): string[] => [
   ...scratch(dialect),
@@ -125,7 +127,7 @@ export const summaryChangesAfter = (dialect: TSummaryDialect, orders: string): s
   return [
     processingOf(dialect, orders, ''),
     statusOf(dialect, orders, false),
-    ...statistics(dialect, [PROCESSING_DELTA, STATUS_DELTA]),
+    ...scratchStatisticsSql(dialect, [PROCESSING_DELTA, STATUS_DELTA]),
     mergeSql(
       dialect,
       {
@@ -153,7 +155,7 @@ export const summaryChangesAfter = (dialect: TSummaryDialect, orders: string): s
     ),
     'DELETE FROM analytics_status_days WHERE order_count = 0',
     restoredExtremes,
-    ...statistics(dialect, [STATUS_STALE]),
+    ...scratchStatisticsSql(dialect, [STATUS_STALE]),
     `DELETE FROM analytics_status_days WHERE EXISTS (SELECT 1 FROM ${STATUS_STALE} x
      WHERE x.day = analytics_status_days.day AND x.status = analytics_status_days.status)`,
     // PostgreSQL joins in the order written while join_collapse_limit is 1, and by key
@@ -211,7 +213,7 @@ export const patientDayChangesBefore = (dialect: TSummaryDialect, orders: string
  */
 export const patientDayChangesAfter = (dialect: TSummaryDialect, orders: string): string[] => [
   patientDaysOf(dialect, orders, ''),
-  ...statistics(dialect, [PATIENT_DAYS_DELTA]),
+  ...scratchStatisticsSql(dialect, [PATIENT_DAYS_DELTA]),
   mergeSql(
     dialect,
     {
