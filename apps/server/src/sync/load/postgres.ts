@@ -23,6 +23,24 @@ import {
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+/**
+ * An upsert's staged row that the table does not already hold as it is. An incremental
+ * run stages every row of a touched key and most are as they were: ON CONFLICT's DO UPDATE
+ * leaves such a row unwritten but locks it first, and the lock is a WAL record, with the
+ * whole page's image when it is the page's first change since a checkpoint (at 110k
+ * patients, 50k locks and 355 MB of WAL of the run's 1.45 GB). A scalar subquery, not
+ * NOT EXISTS: it stays one probe of the key's index per staged row, as the conflict check
+ * is, whatever the planner thinks of the staging table's size (an anti join could read the
+ * whole table).
+ */
+const notHeldSql = (plan: TLoadPlan, table: string) => {
+  const held = plan.columns.map((column) => `t.${quote(column.name)}`).join(', ');
+  const staged = plan.columns.map((column) => `s.${quote(column.name)}`).join(', ');
+  const byKey = plan.keyColumns.map((key) => `t.${quote(key)} = s.${quote(key)}`).join(' AND ');
+  return `(SELECT 1 FROM ${table} t WHERE ${byKey}
+             AND (${held}) IS NOT DISTINCT FROM (${staged})) IS NULL`;
+};
+
 /** Rows per COPY data chunk: about half a megabyte of text for an orders row. */
 const ROWS_PER_CHUNK = 4096;
 
@@ -157,7 +175,8 @@ export const openPostgresLoader = async (
               : `DO UPDATE SET ${updates.map((name) => `${quote(name)} = EXCLUDED.${quote(name)}`).join(', ')}
                  WHERE ${changedRowCondition('postgres', table, updates, quote)}`;
           await client.query(
-            `INSERT INTO ${table} (${names}) SELECT ${names} FROM ${target}
+            `INSERT INTO ${table} (${names}) SELECT ${names} FROM ${target} s
+             WHERE ${notHeldSql(plan, table)}
              ON CONFLICT (${plan.keyColumns.map(quote).join(', ')}) ${action}`,
           );
         }
