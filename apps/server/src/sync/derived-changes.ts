@@ -169,7 +169,15 @@ const touchedKeySteps = (
   { stagedColumns, keys, changed }: TTraced,
 ): TLoadStep[] => {
   const inserts: TLoadStep[] = [];
-  for (let start = 0; start < keys.length; start += KEYS_PER_INSERT) {
+  // PostgreSQL takes them all in one statement, as one JSON array: 187 statements of 500
+  // keys took 250 ms at 110k patients.
+  if (dialect === 'postgres' && keys.length > 0) {
+    inserts.push({
+      sql: `INSERT INTO ${TOUCHED_KEYS} (k) SELECT jsonb_array_elements_text(?::jsonb)`,
+      params: [JSON.stringify(keys.map(([key = null]) => (key === null ? null : String(key))))],
+    });
+  }
+  for (let start = 0; dialect !== 'postgres' && start < keys.length; start += KEYS_PER_INSERT) {
     const chunk = keys.slice(start, start + KEYS_PER_INSERT);
     inserts.push({
       sql: `INSERT INTO ${TOUCHED_KEYS} (k) VALUES ${chunk.map(() => '(?)').join(', ')}`,

@@ -55,7 +55,8 @@ const deleteLogSql = (dialect: TDialect, table: TTable): string[] => {
 /** Each row as text by its key, with PostgreSQL's row version beside it. */
 const snapshot = async (database: TPortalDatabase, dialect: TDialect, table: TTable) => {
   const key = TABLES[table];
-  const version = dialect === 'postgres' ? sql`, xmin::text || ':' || xmax::text AS row_version` : sql``;
+  const version =
+    dialect === 'postgres' ? sql`, xmin::text || ':' || xmax::text AS row_version` : sql``;
   const { rows } = await sql<Record<string, unknown>>`SELECT t.*${version} FROM ${sql.table(
     table,
   )} t`.execute(database.db);
