@@ -257,8 +257,9 @@ const compareAllSql = (dialect: 'mysql' | 'postgres'): TAfterLoad[] => {
   if (dialect === 'postgres') {
     return compare;
   }
-  // MariaDB's first fill of an empty worklist: every fresh row inserted by one statement,
-  // the first in the transaction to lock the table, with unique_checks and
+  // MariaDB's first fill of an empty worklist: every row inserted from the orders by one
+  // statement (no scratch table to compare with: 13.4 of 33 s at 110k patients), the
+  // first in the transaction to lock the table, with unique_checks and
   // foreign_key_checks off for it, so InnoDB sorts each index's entries once and builds
   // its pages whole (sync/load/mysql.ts) instead of inserting 854,561 rows into thirteen
   // indexes one by one (78 to 87 s of the first full sync at 110k patients). A DELETE, an
@@ -269,10 +270,8 @@ const compareAllSql = (dialect: 'mysql' | 'postgres'): TAfterLoad[] => {
     {
       ifEmpty: 'order_worklist',
       then: [
-        ...freshTableSql(dialect),
-        worklistInsertSql(dialect, '', FRESH),
         `SET STATEMENT unique_checks = 0, foreign_key_checks = 0 FOR
-         INSERT INTO order_worklist (${columns}) SELECT ${columns} FROM ${FRESH}`,
+         ${worklistInsertSql(dialect)}`,
         ...worklistCountsSql(dialect),
       ],
       otherwise: compare,
