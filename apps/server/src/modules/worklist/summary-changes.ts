@@ -202,25 +202,39 @@ export const worklistFlushSql = (dialect: TDialect): string[] => [
 ];
 
 /**
- * PostgreSQL's first fill of an empty worklist writes every order at once: inserted with
- * the twelve secondary indexes in place, the rows went into each at random, and at 1M
- * patients (7.9M orders) the insert ran past 20 minutes. When the table is empty, its
+ * The first fill of an empty worklist: every row inserted from the orders by one statement,
+ * with no scratch table to compare with (the scratch table took 13.4 of MariaDB's 33 s and
+ * 10.2 of PostgreSQL's 15.8 s at 110k patients).
+ *
+ * PostgreSQL: inserted with the twelve secondary indexes in place, the rows went into each
+ * at random, and at 1M patients (7.9M orders) the insert ran past 20 minutes. The
  * secondary indexes are dropped before the insert and built afterwards, each from one
  * sorted pass. The DROP holds the table's lock to the commit, so a reader of the (still
- * empty) worklist waits for the first orders load to commit and then sees its rows; a
- * table with rows keeps its indexes and is compared row by row. Each CREATE is a no-op
- * when its index is there.
+ * empty) worklist waits for the first orders load to commit and then sees its rows.
+ *
+ * MariaDB: the INSERT is the first statement in the transaction to lock the table, with
+ * unique_checks and foreign_key_checks off for it, so InnoDB sorts each index's entries once
+ * and builds its pages whole (sync/load/mysql.ts) instead of inserting 854,561 rows into
+ * thirteen indexes one by one (78 to 87 s of the first full sync at 110k patients). A
+ * DELETE, an UPDATE, even a read of the empty table inside a write (its next-key lock)
+ * rules that out, hence the choice made first by a plain read (TAfterLoad's ifEmpty). The
+ * key is still checked; the table has no other unique key and no foreign key.
  */
-const DROP_INDEXES_WHEN_EMPTY = `DO $$ BEGIN
-  IF NOT EXISTS (SELECT 1 FROM order_worklist) THEN
-    ${WORKLIST_INDEXES.map((index) => `DROP INDEX ${index.name};`).join('\n    ')}
-  END IF;
-END $$`;
-
-const CREATE_MISSING_INDEXES = WORKLIST_INDEXES.map(
-  (index) =>
-    `CREATE INDEX IF NOT EXISTS ${index.name} ON order_worklist (${index.columns.join(', ')})`,
-);
+const fillEmptySql = (dialect: 'mysql' | 'postgres'): string[] =>
+  dialect === 'postgres'
+    ? [
+        ...WORKLIST_INDEXES.map((index) => `DROP INDEX ${index.name}`),
+        worklistInsertSql(dialect),
+        ...WORKLIST_INDEXES.map(
+          (index) => `CREATE INDEX ${index.name} ON order_worklist (${index.columns.join(', ')})`,
+        ),
+        ...worklistCountsSql(dialect),
+      ]
+    : [
+        `SET STATEMENT unique_checks = 0, foreign_key_checks = 0 FOR
+         ${worklistInsertSql(dialect)}`,
+        ...worklistCountsSql(dialect),
+      ];
 
 /**
  * A whole-table refill on MariaDB and PostgreSQL, compared like an incremental run's: every
@@ -228,7 +242,8 @@ const CREATE_MISSING_INDEXES = WORKLIST_INDEXES.map(
  * nightly full reload of patients or orders finds most worklist rows as they were, and
  * deleting and inserting them all wrote twelve indexes for each (MariaDB at 50k patients:
  * 14 s to delete and 18 to 20 s to insert, in each of the two loads). SQLite rebuilds its
- * indexes after a plain refill instead (summary.ts), which measured faster there.
+ * indexes after a plain refill instead (summary.ts), which measured faster there. An empty
+ * worklist is filled without the compare (fillEmptySql).
  */
 const compareAllSql = (dialect: 'mysql' | 'postgres'): TAfterLoad[] => {
   const columns = WORKLIST_COLUMNS.join(', ');
@@ -237,46 +252,23 @@ const compareAllSql = (dialect: 'mysql' | 'postgres'): TAfterLoad[] => {
     worklistInsertSql(dialect, '', FRESH),
     // PostgreSQL never analyses a temporary table by itself: without this it took the
     // scratch table for a few rows and chose loops that read it whole per row.
-    ...(dialect === 'postgres' ? [`ANALYZE ${FRESH}`, DROP_INDEXES_WHEN_EMPTY] : []),
+    ...(dialect === 'postgres' ? [`ANALYZE ${FRESH}`] : []),
     // Looked up by key per row: no join whose plan would follow the scratch table's statistics.
     `DELETE FROM order_worklist
      WHERE NOT EXISTS (SELECT 1 FROM ${FRESH} f WHERE f.order_id = order_worklist.order_id)`,
     ...updateFromFreshSql(dialect),
-    // The missing rows. PostgreSQL's statistics of the worklist still say what it held
-    // before the load (empty, on a first sync): a NOT EXISTS there became a loop reading the
-    // table whole per row, past 14 minutes at 50k patients; the key's conflict check is one
-    // probe of its index per row.
+    // The missing rows. PostgreSQL's statistics of the worklist may still say what it held
+    // before the load: a NOT EXISTS there became a loop reading the table whole per row,
+    // past 14 minutes at 50k patients; the key's conflict check is one probe of its index
+    // per row.
     dialect === 'postgres'
       ? `INSERT INTO order_worklist (${columns}) SELECT ${columns} FROM ${FRESH}
          ON CONFLICT (order_id) DO NOTHING`
       : `INSERT INTO order_worklist (${columns}) SELECT ${columns} FROM ${FRESH} w
          WHERE NOT EXISTS (SELECT 1 FROM order_worklist x WHERE x.order_id = w.order_id)`,
-    ...(dialect === 'postgres' ? CREATE_MISSING_INDEXES : []),
     ...worklistCountsSql(dialect),
   ];
-  if (dialect === 'postgres') {
-    return compare;
-  }
-  // MariaDB's first fill of an empty worklist: every row inserted from the orders by one
-  // statement (no scratch table to compare with: 13.4 of 33 s at 110k patients), the
-  // first in the transaction to lock the table, with unique_checks and
-  // foreign_key_checks off for it, so InnoDB sorts each index's entries once and builds
-  // its pages whole (sync/load/mysql.ts) instead of inserting 854,561 rows into thirteen
-  // indexes one by one (78 to 87 s of the first full sync at 110k patients). A DELETE, an
-  // UPDATE, even a read of the empty table inside a write (its next-key lock) rules that
-  // out, hence the choice made first by a plain read. The key is still checked; the table
-  // has no other unique key and no foreign key.
-  return [
-    {
-      ifEmpty: 'order_worklist',
-      then: [
-        `SET STATEMENT unique_checks = 0, foreign_key_checks = 0 FOR
-         ${worklistInsertSql(dialect)}`,
-        ...worklistCountsSql(dialect),
-      ],
-      otherwise: compare,
-    },
-  ];
+  return [{ ifEmpty: 'order_worklist', then: fillEmptySql(dialect), otherwise: compare }];
 };
 
 /** What a full load of `table` runs for the worklist before its commit. */
