@@ -1,8 +1,26 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { stamp } from '../modules/analytics/summaries';
 import { WORKLIST_PENDING, worklistFlushSql } from '../modules/worklist/summary-changes';
 import type { TLoader } from './load/types';
+
+/**
+ * How the database ends one side of a deadlock or a serialization conflict: that side's
+ * transaction is rolled back whole, and may simply run again. Two groups run at once in
+ * two processes (the nightly full reload beside the 15-minute sync, each claimed on its
+ * own) write the same worklist rows: this step, and a full load's compare.
+ */
+const CONFLICT_CODES = new Set(['40P01', '40001', 'ER_LOCK_DEADLOCK']);
+
+const isConflict = (error: unknown) =>
+  typeof error === 'object' &&
+  error !== null &&
+  CONFLICT_CODES.has(String((error as { code?: unknown }).code));
+
+/** Tries of the step when the database ends it to break a deadlock, each after a pause. */
+export const STEP_ATTEMPTS = 3;
+const CONFLICT_PAUSE_MS = 200;
 
 /**
  * The derived table an incremental load leaves to a step of its own (issue 33): the
@@ -19,21 +37,35 @@ import type { TLoader } from './load/types';
  * version moves, and a version stamped by the loads alone was read before the worklist
  * had their changes.
  */
-export const applyPendingDerived = async (loader: TLoader, portal: Kysely<Database>) => {
+export const applyPendingDerived = async (
+  loader: TLoader,
+  portal: Kysely<Database>,
+  onConflict?: (message: string) => void,
+) => {
   const { rows } = await sql`SELECT 1 AS pending FROM ${sql.table(WORKLIST_PENDING)}
     LIMIT 1`.execute(portal);
   if (rows.length === 0) {
     return false;
   }
-  try {
-    await loader.derive([...worklistFlushSql(loader.dialect), ...stamp(Date.now())]);
-  } catch (error) {
-    throw new Error(
-      `The loads committed, but the worklist could not be brought up to date (the next sync run tries again): ${error instanceof Error ? error.message : String(error)}`,
-      { cause: error },
-    );
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await loader.derive([...worklistFlushSql(loader.dialect), ...stamp(Date.now())]);
+      return true;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (isConflict(error) && attempt < STEP_ATTEMPTS) {
+        onConflict?.(
+          `The worklist step was rolled back to end a deadlock with another run (${message}); try ${attempt + 1} of ${STEP_ATTEMPTS}`,
+        );
+        await delay(CONFLICT_PAUSE_MS * attempt);
+        continue;
+      }
+      throw new Error(
+        `The loads committed, but the worklist could not be brought up to date (the next sync run tries again): ${message}`,
+        { cause: error },
+      );
+    }
   }
-  return true;
 };
 
 /**
@@ -44,10 +76,10 @@ export const applyPendingDerived = async (loader: TLoader, portal: Kysely<Databa
 export const applyAfterGroup = async (
   loader: TLoader,
   portal: Kysely<Database>,
-  log: (level: 'info' | 'error', message: string) => void,
+  log: (level: 'info' | 'warning' | 'error', message: string) => void,
 ): Promise<unknown> => {
   try {
-    if (await applyPendingDerived(loader, portal)) {
+    if (await applyPendingDerived(loader, portal, (message) => log('warning', message))) {
       log('info', 'Worklist brought up to date with the orders the loads changed');
     }
     return undefined;

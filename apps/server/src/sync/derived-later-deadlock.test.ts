@@ -1,0 +1,130 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_FULL_RELOAD_GROUP_ID, DEFAULT_FULL_SYNC_GROUP_ID } from '@portal/domain/sync-job';
+import { mutateWarehouse } from '@portal/tools/warehouse/mutate';
+import { testDialects } from '../test/databases';
+import { useTestWarehouse } from '../test/warehouse';
+import { DEFAULT_MAPPINGS } from './default-groups';
+import { applyPendingDerived } from './derived-later';
+import { runGroupJob } from './runner';
+import { syncMapping } from './sync-mapping';
+import { tableContents, useLiveAndReference } from './test-context';
+import { openDuckDbWarehouse } from './warehouse/duckdb';
+
+/**
+ * Two groups running at once in two processes write the same worklist rows, and the
+ * database may end the worklist step as one side of a deadlock (derived-later.ts). Here
+ * another transaction holds the rows the step must update and then waits for the pending
+ * table the step holds: PostgreSQL's deadlock check runs first in the step's backend, which
+ * waited first, and rolls the step back. The step runs again and completes. On PostgreSQL,
+ * where which side is ended follows from who waited first; InnoDB ends the side with less
+ * to undo, which a test cannot steer.
+ */
+class Rollback extends Error {}
+
+const waitFor = async (condition: () => Promise<boolean>) => {
+  for (let tries = 0; tries < 200; tries += 1) {
+    if (await condition()) {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('the step never waited for a lock');
+};
+
+describe.each(testDialects().filter((dialect) => dialect === 'postgres'))(
+  'the worklist step ended to break a deadlock [%s]',
+  (dialect) => {
+    const warehouseFile = useTestWarehouse({ patients: 120, seed: 9 });
+    const portals = useLiveAndReference(dialect);
+    const live = () => portals.live.database.db;
+    const withWarehouse = async <T>(
+      use: (warehouse: Awaited<ReturnType<typeof openDuckDbWarehouse>>) => Promise<T>,
+    ) => {
+      const warehouse = await openDuckDbWarehouse(warehouseFile());
+      try {
+        return await use(warehouse);
+      } finally {
+        await warehouse.close();
+      }
+    };
+    const runGroup = (name: 'live' | 'reference', groupId: string) =>
+      withWarehouse((warehouse) =>
+        runGroupJob(
+          {
+            db: portals[name].database.db,
+            warehouse,
+            loader: portals[name].loader,
+            destinationLabel: dialect,
+          },
+          groupId,
+        ),
+      );
+
+    it('runs again after the database rolls it back, and completes', async () => {
+      expect((await runGroup('live', DEFAULT_FULL_SYNC_GROUP_ID)).status).toBe('completed');
+      await mutateWarehouse({
+        file: warehouseFile(),
+        ordersPercent: 20,
+        seed: 2,
+        at: '2025-09-01T08:00:00Z',
+      });
+      await withWarehouse((warehouse) =>
+        syncMapping({
+          mapping: DEFAULT_MAPPINGS.orders!,
+          warehouse,
+          loader: portals.live.loader,
+          portal: live(),
+          deferDerived: true,
+        }),
+      );
+      const { rows: held } = await sql<{ order_id: string }>`
+        SELECT w.order_id FROM order_worklist w
+        WHERE w.order_id IN (SELECT order_id FROM sync_worklist_pending)`.execute(live());
+      expect(held.length).toBeGreaterThan(0);
+
+      const conflicts: string[] = [];
+      let step: Promise<boolean> | undefined;
+      const other = live()
+        .transaction()
+        .execute(async (trx) => {
+          await sql`SELECT order_id FROM order_worklist
+            WHERE order_id IN (${sql.join(held.map((row) => row.order_id))}) FOR UPDATE`.execute(
+            trx,
+          );
+          step = applyPendingDerived(portals.live.loader, live(), (message) =>
+            conflicts.push(message),
+          );
+          await waitFor(async () => {
+            const { rows } = await sql<{ n: number }>`SELECT COUNT(*)::int AS n
+              FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(live());
+            return rows[0]!.n > 0;
+          });
+          // Now this side waits for the step, which waits for this side.
+          await sql`INSERT INTO sync_worklist_pending (order_id) VALUES ('no-such-order')`.execute(
+            trx,
+          );
+          throw new Rollback();
+        });
+      await expect(other).rejects.toBeInstanceOf(Rollback);
+      expect(await step).toBe(true);
+      expect(conflicts).toHaveLength(1);
+      expect(conflicts[0]).toMatch(
+        /^The worklist step was rolled back to end a deadlock with another run \(deadlock detected\); try 2 of 3$/,
+      );
+
+      const { rows: left } = await sql<{ n: number }>`SELECT COUNT(*)::int AS n
+        FROM sync_worklist_pending`.execute(live());
+      expect(left[0]!.n).toBe(0);
+      // The rest of the warehouse's changes, then the worklist a full reload writes.
+      expect((await runGroup('live', DEFAULT_FULL_SYNC_GROUP_ID)).status).toBe('completed');
+      expect((await runGroup('reference', DEFAULT_FULL_RELOAD_GROUP_ID)).status).toBe('completed');
+      for (const table of ['order_worklist', 'order_worklist_counts']) {
+        expect(await tableContents(portals.live.database, table)).toEqual(
+          await tableContents(portals.reference.database, table),
+        );
+      }
+    }, 120_000);
+  },
+);
