@@ -6,10 +6,8 @@ import { testDialects } from '../test/databases';
 import { useTestWarehouse } from '../test/warehouse';
 import { DEFAULT_MAPPINGS } from './default-groups';
 import { applyPendingDerived } from './derived-later';
-import { runGroupJob } from './runner';
 import { syncMapping } from './sync-mapping';
-import { tableContents, useLiveAndReference } from './test-context';
-import { openDuckDbWarehouse } from './warehouse/duckdb';
+import { pairRuns, tableContents, useLiveAndReference } from './test-context';
 
 /**
  * Two groups running at once in two processes write the same worklist rows, and the
@@ -38,28 +36,7 @@ describe.each(testDialects().filter((dialect) => dialect === 'postgres'))(
     const warehouseFile = useTestWarehouse({ patients: 120, seed: 9 });
     const portals = useLiveAndReference(dialect);
     const live = () => portals.live.database.db;
-    const withWarehouse = async <T>(
-      use: (warehouse: Awaited<ReturnType<typeof openDuckDbWarehouse>>) => Promise<T>,
-    ) => {
-      const warehouse = await openDuckDbWarehouse(warehouseFile());
-      try {
-        return await use(warehouse);
-      } finally {
-        await warehouse.close();
-      }
-    };
-    const runGroup = (name: 'live' | 'reference', groupId: string) =>
-      withWarehouse((warehouse) =>
-        runGroupJob(
-          {
-            db: portals[name].database.db,
-            warehouse,
-            loader: portals[name].loader,
-            destinationLabel: dialect,
-          },
-          groupId,
-        ),
-      );
+    const { withWarehouse, runGroup } = pairRuns(dialect, portals, warehouseFile);
 
     it('runs again after the database rolls it back, and completes', async () => {
       expect((await runGroup('live', DEFAULT_FULL_SYNC_GROUP_ID)).status).toBe('completed');

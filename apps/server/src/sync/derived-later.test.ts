@@ -8,10 +8,8 @@ import { useTestWarehouse } from '../test/warehouse';
 import { DEFAULT_MAPPINGS } from './default-groups';
 import { applyPendingDerived } from './derived-later';
 import { getJobLogs } from './jobs';
-import { runGroupJob } from './runner';
 import { syncMapping } from './sync-mapping';
-import { tableContents, useLiveAndReference } from './test-context';
-import { openDuckDbWarehouse } from './warehouse/duckdb';
+import { pairRuns, tableContents, useLiveAndReference } from './test-context';
 
 /**
  * The worklist's share of a group's incremental loads, applied once after the group's last
@@ -25,29 +23,7 @@ describe.each(testDialects())('worklist changes applied after the loads [%s]', (
   const warehouseFile = useTestWarehouse({ patients: 150, seed: 5 });
   const portals = useLiveAndReference(dialect);
 
-  /** The warehouse is opened per run: a mutation needs the file to itself. */
-  const withWarehouse = async <T>(
-    use: (warehouse: Awaited<ReturnType<typeof openDuckDbWarehouse>>) => Promise<T>,
-  ) => {
-    const warehouse = await openDuckDbWarehouse(warehouseFile());
-    try {
-      return await use(warehouse);
-    } finally {
-      await warehouse.close();
-    }
-  };
-  const runGroup = (name: 'live' | 'reference', groupId: string) =>
-    withWarehouse((warehouse) =>
-      runGroupJob(
-        {
-          db: portals[name].database.db,
-          warehouse,
-          loader: portals[name].loader,
-          destinationLabel: dialect,
-        },
-        groupId,
-      ),
-    );
+  const { withWarehouse, runGroup } = pairRuns(dialect, portals, warehouseFile);
   const live = () => portals.live.database.db;
   const pending = async () => {
     const { rows } = await sql<{

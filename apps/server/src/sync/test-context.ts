@@ -7,7 +7,7 @@ import { useTestWarehouse } from '../test/warehouse';
 import { ensureDefaultGroups } from './groups';
 import { openLoader } from './load/index';
 import type { TLoader } from './load/types';
-import type { TSyncContext } from './runner';
+import { runGroupJob, type TSyncContext } from './runner';
 import { openDuckDbWarehouse } from './warehouse/duckdb';
 import type { TWarehouse } from './warehouse/types';
 
@@ -89,6 +89,35 @@ export const useLiveAndReference = (dialect: TDialect): TPortalPair => {
     }
   }, 60_000);
   return portals;
+};
+
+/**
+ * Runs on a pair's portals, the warehouse opened for each run and closed after it (a
+ * mutation needs the file to itself): `withWarehouse` for a lone mapping, `runGroup` for a
+ * group on either portal.
+ */
+export const pairRuns = (dialect: TDialect, portals: TPortalPair, warehouseFile: () => string) => {
+  const withWarehouse = async <T>(use: (warehouse: TWarehouse) => Promise<T>) => {
+    const warehouse = await openDuckDbWarehouse(warehouseFile());
+    try {
+      return await use(warehouse);
+    } finally {
+      await warehouse.close();
+    }
+  };
+  const runGroup = (name: 'live' | 'reference', groupId: string) =>
+    withWarehouse((warehouse) =>
+      runGroupJob(
+        {
+          db: portals[name].database.db,
+          warehouse,
+          loader: portals[name].loader,
+          destinationLabel: dialect,
+        },
+        groupId,
+      ),
+    );
+  return { withWarehouse, runGroup };
 };
 
 /** Every row of a table as text, sorted: two tables compare equal whatever their order. */
