@@ -14,9 +14,9 @@ import { pairRuns, tableContents, useLiveAndReference } from './test-context';
  * database may end the worklist step as one side of a deadlock (derived-later.ts). Here
  * another transaction holds the rows the step must update and then waits for the pending
  * table the step holds: PostgreSQL's deadlock check runs first in the step's backend, which
- * waited first, and rolls the step back. The step runs again and completes. On PostgreSQL,
- * where which side is ended follows from who waited first; InnoDB ends the side with less
- * to undo, which a test cannot steer.
+ * waited first, and rolls the step back. The step runs again and completes. PostgreSQL
+ * only: there the side that is ended follows from who waited first, where InnoDB ends the
+ * side with less to undo, which a test cannot steer, and SQLite has one writer.
  */
 class Rollback extends Error {}
 

@@ -19,7 +19,7 @@ const isConflict = (error: unknown) =>
   CONFLICT_CODES.has(String((error as { code?: unknown }).code));
 
 /** Tries of the step when the database ends it to break a deadlock, each after a pause. */
-export const STEP_ATTEMPTS = 3;
+const STEP_ATTEMPTS = 3;
 const CONFLICT_PAUSE_MS = 200;
 
 /**
