@@ -107,6 +107,10 @@ test('an admin activates two patients from search and one by CSV; the patient si
     formatPhone(first!.phone),
   );
 
+  // The payor's own rows, not the previous list kept on screen (aria-busy) while they load:
+  // their arrival drops a selection made on the previous list.
+  await expect(page.locator('[aria-busy="true"]').filter({ has: table })).toHaveCount(0);
+
   // A search drops the selection: nothing hidden stays selected, nothing is activated unseen.
   await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
   await expect(page.getByText(/^[1-9]\d* patient\(s\) selected •/)).toBeVisible();
