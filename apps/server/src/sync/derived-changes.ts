@@ -13,7 +13,7 @@ import {
   summaryChangesAfter,
   summaryChangesBefore,
 } from '../modules/analytics/summary-changes';
-import { stamp, summaryRefillSql } from '../modules/analytics/summaries';
+import { stamp, summaryLoadSql } from '../modules/analytics/summaries';
 import {
   orderCountChangesAfter,
   orderCountChangesBefore,
@@ -52,7 +52,7 @@ export const derivedRefillSql = (dialect: TDialect, table: string): TAfterLoad[]
   ...worklistLoadSql(dialect, table),
   ...searchKeyRefillSql(table),
   // Last: it ends with the patient days, whose readers wait on PostgreSQL until the commit.
-  ...summaryRefillSql(dialect, table),
+  ...summaryLoadSql(dialect, table),
 ];
 
 /** Per table with derived tables: its key, and the staged columns its changes are traced by. */
