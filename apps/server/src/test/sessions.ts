@@ -8,6 +8,21 @@ import { insertUser } from '../modules/users/repository';
 /** A password every policy rule accepts; tests that need others say so. */
 export const TEST_PASSWORD = 'Quiet-Harbor-42!';
 
+/**
+ * One argon2 hash per password for the whole run: each costs about 30 ms of a core at the
+ * production parameters, and the suite makes thousands of users. Salted once, the hash
+ * verifies for every user that holds it, as each sign-in still verifies it in full.
+ */
+const hashes = new Map<string, Promise<string>>();
+const testHash = (password: string) => {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+};
+
 export const createTestUser = async (
   db: Kysely<Database>,
   user: {
@@ -22,7 +37,7 @@ export const createTestUser = async (
   insertUser(db, {
     email: user.email,
     username: user.email.split('@')[0] ?? user.email,
-    password_hash: await hashPassword(user.password ?? TEST_PASSWORD),
+    password_hash: await testHash(user.password ?? TEST_PASSWORD),
     role: user.role ?? 'case_manager',
     password_reset_required: user.passwordResetRequired ? 1 : 0,
     payor_key: user.payorKey ?? null,
