@@ -1,13 +1,14 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * `npm test`: every check the project has, cheapest first (typecheck and lint side by
- * side); stops at the first failure. Ends with one plain line, `tests: N passed, N failed`, counted from
- * the Vitest and Playwright JSON reports.
+ * `npm test`: every check the project has, cheapest first: the typecheck, lint and format
+ * checks side by side; the unit and API tests; the build; then the end-to-end walks with
+ * the deployment test beside them. Stops at the first failure. Ends with one plain line,
+ * `tests: N passed, N failed`, counted from the Vitest and Playwright JSON reports.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = mkdtempSync(path.join(tmpdir(), 'portal-test-reports-'));
@@ -64,27 +65,34 @@ const steps: TStep[] = [
       `--outputFile.json=${vitestReport}`,
     ],
   },
-  {
-    name: 'end-to-end tests',
-    args: ['run', 'test:e2e'],
-    env: { E2E_JSON_REPORT: playwrightReport },
-  },
-  {
-    // After the e2e step, whose build it starts: two processes behind nginx on PostgreSQL.
-    name: 'deployment test',
-    args: [
-      'exec',
-      '--',
-      'vitest',
-      'run',
-      '--config',
-      'tools/deploy-test/vitest.config.ts',
-      '--reporter=verbose',
-      '--reporter=json',
-      `--outputFile.json=${deploymentReport}`,
-    ],
-  },
+  // `npm run test:e2e` is this build and then the walks; both later steps use the build.
+  { name: 'build', args: ['exec', '--', 'tsx', 'tools/build.ts'] },
 ];
+
+/**
+ * The walks, printed as they run, and beside them the deployment test (two processes behind
+ * nginx on PostgreSQL), printed when it ends: most of its minute waits for a schedule's
+ * slot with both cores free, which the walks use.
+ */
+const e2e: TStep = {
+  name: 'end-to-end tests',
+  args: ['exec', '--', 'tsx', 'e2e/run.ts'],
+  env: { E2E_JSON_REPORT: playwrightReport },
+};
+const deployment: TStep = {
+  name: 'deployment test',
+  args: [
+    'exec',
+    '--',
+    'vitest',
+    'run',
+    '--config',
+    'tools/deploy-test/vitest.config.ts',
+    '--reporter=verbose',
+    '--reporter=json',
+    `--outputFile.json=${deploymentReport}`,
+  ],
+};
 
 const summary = () => {
   const counts = [countVitest(vitestReport), countPlaywright(), countVitest(deploymentReport)];
@@ -93,19 +101,31 @@ const summary = () => {
   return `tests: ${passed} passed, ${failed} failed`;
 };
 
-/** Runs one step with its output captured, printed whole when it ends. */
-const runCaptured = (step: TStep) =>
-  new Promise<{ step: TStep; status: number; output: string; seconds: number }>((resolve) => {
+type TResult = { step: TStep; status: number; output?: string; seconds: number };
+
+/**
+ * Runs one step, its output printed as it comes (`inherit`) or captured and printed whole
+ * when the caller reports it.
+ */
+const run = (step: TStep, output: 'inherit' | 'capture') =>
+  new Promise<TResult>((resolve) => {
     const started = Date.now();
-    const child = spawn('npm', step.args, { cwd: root, env: { ...process.env, ...step.env } });
+    if (output === 'inherit') {
+      process.stdout.write(`\n=== ${step.name}: npm ${step.args.join(' ')}\n`);
+    }
+    const child = spawn('npm', step.args, {
+      cwd: root,
+      env: { ...process.env, ...step.env },
+      stdio: output === 'inherit' ? 'inherit' : 'pipe',
+    });
     const chunks: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.once('close', (code) =>
+    child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.once('close', (code, signal) =>
       resolve({
         step,
-        status: code ?? 1,
-        output: Buffer.concat(chunks).toString('utf8'),
+        status: code ?? (signal ? 1 : 0),
+        ...(output === 'capture' && { output: Buffer.concat(chunks).toString('utf8') }),
         seconds: (Date.now() - started) / 1000,
       }),
     );
@@ -113,31 +133,31 @@ const runCaptured = (step: TStep) =>
 
 const timings: string[] = [];
 let exitCode = 0;
-for (const result of await Promise.all(checks.map(runCaptured))) {
-  process.stdout.write(`\n=== ${result.step.name}: npm ${result.step.args.join(' ')}\n`);
-  process.stdout.write(result.output);
-  timings.push(`${result.step.name}: ${result.seconds.toFixed(1)}s (beside the other checks)`);
-  if (result.status !== 0 && exitCode === 0) {
+/** Prints what a captured step wrote, notes its time and keeps the first failure's code. */
+const report = (result: TResult, note = '') => {
+  if (result.output !== undefined) {
+    process.stdout.write(`\n=== ${result.step.name}: npm ${result.step.args.join(' ')}\n`);
+    process.stdout.write(result.output);
+  }
+  timings.push(`${result.step.name}: ${result.seconds.toFixed(1)}s${note}`);
+  if (result.status !== 0) {
     process.stdout.write(`\n${result.step.name} failed (exit ${String(result.status)}).\n`);
-    exitCode = result.status;
+    exitCode ||= result.status;
+  }
+};
+
+for (const result of await Promise.all(checks.map((step) => run(step, 'capture')))) {
+  report(result, ' (beside the other checks)');
+}
+for (const step of steps) {
+  if (exitCode === 0) {
+    report(await run(step, 'inherit'));
   }
 }
-for (const step of exitCode === 0 ? steps : []) {
-  const started = Date.now();
-  process.stdout.write(`\n=== ${step.name}: npm ${step.args.join(' ')}\n`);
-  const result = spawnSync('npm', step.args, {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ...step.env },
-  });
-  timings.push(`${step.name}: ${((Date.now() - started) / 1000).toFixed(1)}s`);
-  if (result.status !== 0) {
-    process.stdout.write(
-      `\n${step.name} failed (exit ${String(result.status ?? result.signal)}).\n`,
-    );
-    exitCode = result.status ?? 1;
-    break;
-  }
+if (exitCode === 0) {
+  const [walks, hosts] = await Promise.all([run(e2e, 'inherit'), run(deployment, 'capture')]);
+  report(walks);
+  report(hosts, ' (beside the end-to-end tests)');
 }
 const closing = summary();
 rmSync(reports, { recursive: true, force: true });
