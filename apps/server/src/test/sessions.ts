@@ -9,9 +9,9 @@ import { insertUser } from '../modules/users/repository';
 export const TEST_PASSWORD = 'Quiet-Harbor-42!';
 
 /**
- * One argon2 hash per password for the whole run: each costs about 30 ms of a core at the
- * production parameters, and the suite makes thousands of users. Salted once, the hash
- * verifies for every user that holds it, as each sign-in still verifies it in full.
+ * One argon2 hash per password for a worker's whole run, not one per test user: each costs
+ * about 30 ms of a core at the production parameters. Salted once, the hash verifies for
+ * every user that holds it, and each sign-in still verifies it in full.
  */
 const hashes = new Map<string, Promise<string>>();
 const testHash = (password: string) => {
