@@ -40,9 +40,20 @@ const waitFor = async (condition: () => Promise<boolean>) => {
 const someoneWaits = async (db: Kysely<Database>, dialect: TDialect) => {
   if (dialect === 'mysql') {
     const { rows } = await sql<{ Status: string }>`SHOW ENGINE INNODB STATUS`.execute(db);
-    // The transactions now, not the latest deadlock's, which the status also describes.
+    // The transactions now, not the latest deadlock's, which the status also describes;
+    // those waiting, by their connections, which must be in this test's database (other
+    // test files share the server).
     const now = /\nTRANSACTIONS\n-+\n([\s\S]*?)\n-+\nFILE I\/O/.exec(rows[0]!.Status);
-    return now![1]!.includes('LOCK WAIT');
+    const waiting = now![1]!
+      .split('---TRANSACTION')
+      .filter((block) => block.includes('LOCK WAIT'))
+      .map((block) => Number(/MariaDB thread id (\d+)/.exec(block)?.[1]));
+    if (waiting.length === 0) {
+      return false;
+    }
+    const { rows: here } = await sql<{ id: number }>`SELECT id FROM information_schema.processlist
+      WHERE db = DATABASE() AND id IN (${sql.join(waiting)})`.execute(db);
+    return here.length > 0;
   }
   const { rows } = await sql<{ n: number }>`SELECT COUNT(*)::int AS n FROM pg_stat_activity
     WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db);
