@@ -33,7 +33,11 @@ export const OrderViewFilter = ({
         {ORDER_VIEWS.map((option) => (
           <Button key={option} aria-pressed={option === view} onClick={() => onViewChange(option)}>
             {ORDER_VIEW_LABELS[option]}
-            {counts ? ` (${counts[option]})` : null}
+            {/* Room for a count up to 999 before it arrives: a count that widened the buttons
+                would wrap them and move the rows below under a user's click. */}
+            <span className="inline-block min-w-[6ch] text-left whitespace-pre tabular-nums">
+              {counts ? ` (${counts[option]})` : null}
+            </span>
           </Button>
         ))}
       </div>
