@@ -32,11 +32,14 @@ export const OrderViewFilter = ({
       <div role="group" aria-label="Order view" className="flex flex-wrap gap-2">
         {ORDER_VIEWS.map((option) => (
           <Button key={option} aria-pressed={option === view} onClick={() => onViewChange(option)}>
-            {ORDER_VIEW_LABELS[option]}
-            {/* Room for a count up to 999 before it arrives: a count that widened the buttons
+            {/* One flex item, so the button's gap does not part the label from its count. Room
+                for a count up to 999 before it arrives: a count that widened the buttons
                 would wrap them and move the rows below under a user's click. */}
-            <span className="inline-block min-w-[6ch] text-left whitespace-pre tabular-nums">
-              {counts ? ` (${counts[option]})` : null}
+            <span>
+              {ORDER_VIEW_LABELS[option]}
+              <span className="inline-block min-w-[6ch] text-left whitespace-pre tabular-nums">
+                {counts ? ` (${counts[option]})` : null}
+              </span>
             </span>
           </Button>
         ))}
