@@ -55,6 +55,30 @@ export const derivedRefillSql = (dialect: TDialect, table: string): TAfterLoad[]
   ...summaryLoadSql(dialect, table),
 ];
 
+/**
+ * The derived tables a full load of each table rewrites (derivedRefillSql): on PostgreSQL
+ * they are vacuumed and analysed after its commit, as the loaded table is (load/postgres.ts).
+ */
+const REFILLED: Record<string, readonly string[]> = {
+  patients: ['order_worklist', 'order_worklist_counts', 'patient_phones'],
+  order_status_history: [
+    'order_worklist',
+    'order_worklist_counts',
+    'analytics_processing_days',
+    'analytics_status_days',
+  ],
+  orders: [
+    'patient_order_counts',
+    'order_worklist',
+    'order_worklist_counts',
+    'analytics_processing_days',
+    'analytics_status_days',
+    'analytics_patient_days',
+  ],
+};
+
+export const refilledTables = (table: string): readonly string[] => REFILLED[table] ?? [];
+
 /** Per table with derived tables: its key, and the staged columns its changes are traced by. */
 const TRACED: Record<string, { key: string; staged: string[] }> = {
   orders: { key: 'order_id', staged: ['patient_key'] },

@@ -4,7 +4,7 @@ import type { Database } from '../db/schema';
 import { coerceBatch, type TBatch, type TDestinationColumn } from './batch';
 import { addBatch, emptyChecksum } from './checksum';
 import { compileMapping } from './compile';
-import { derivedRefillSql } from './derived-changes';
+import { derivedRefillSql, refilledTables } from './derived-changes';
 import { syncIncremental, type TIncrementalRun } from './incremental';
 import { invalidateWatermarkStep } from './incremental-store';
 import type { TAfterLoad, TLoader, TLoadMode, TLoadStep } from './load/types';
@@ -172,6 +172,7 @@ export const loadQuery = async (options: TLoadQueryOptions): Promise<TMappingRun
       reconciliation = reconcile({ table, warehouseCount: total, source, destination });
     },
     afterLoad: options.afterLoad ?? derivedRefillSql(loader.dialect, table),
+    refilled: options.afterLoad ? [] : refilledTables(table),
     before: options.before,
     after,
   });

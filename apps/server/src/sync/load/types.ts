@@ -33,6 +33,12 @@ export type TLoadOptions = {
    */
   afterLoad?: TAfterLoad[] | undefined;
   /**
+   * The tables afterLoad rewrites in full. After a replace load's commit PostgreSQL vacuums
+   * and analyses them with the loaded table, so their first readers find statistics and a
+   * visibility map; the other databases keep their statistics themselves.
+   */
+  refilled?: readonly string[] | undefined;
+  /**
    * Run in the load's transaction before the staged rows move in: an incremental run's
    * deletes. Upsert loads only (a replace load writes straight into the table).
    */
