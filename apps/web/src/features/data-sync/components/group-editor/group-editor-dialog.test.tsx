@@ -112,6 +112,24 @@ describe('the group editor', () => {
     expect(savedBody(fetchSpy)).toMatchObject({ create: true, group: { id: 'nightly_payors' } });
   });
 
+  it('gives a destination picked before the catalogue arrived its key once it does', async () => {
+    let answer: (response: Response) => void = () => {};
+    const held = new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() => held);
+    renderEditor();
+    const dialog = await screen.findByRole('dialog', { name: 'New sync group' });
+    fireEvent.change(within(dialog).getByLabelText('Destination'), {
+      target: { value: 'payors' },
+    });
+    answer(json(200, CATALOGUE));
+    const key = await within(dialog).findByRole('checkbox', { name: 'payor_key' });
+    await waitFor(() => expect(key.getAttribute('aria-checked')).toBe('true'));
+    const other = within(dialog).getByRole('checkbox', { name: 'payor_type' });
+    expect(other.getAttribute('aria-checked')).toBe('false');
+  });
+
   it('asks before throwing away changes, and closes at once when there are none', async () => {
     serve(() => json(500, {}));
     const onClose = renderEditor();

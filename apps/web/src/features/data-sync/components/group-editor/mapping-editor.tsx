@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { TCatalogueResponse } from '@portal/domain/data-sync-catalogue-api';
 import { SYNC_DESTINATION_TABLES } from '@portal/domain/sync-destinations';
 import { Alert } from '../../../../components/ui/alert';
@@ -72,6 +72,19 @@ export const MappingEditor = ({
   const id = `mapping-${index + 1}`;
   const name = `Mapping ${index + 1}`;
   const destination = catalogue.destinations.find((table) => table.name === mapping.mysqlTable);
+  // A destination picked before the catalogue's columns arrived (the list then offers the
+  // portal's tables by name alone) takes its primary key as the key columns once they do.
+  const keyPending = useRef<string>(undefined);
+  useEffect(() => {
+    if (
+      keyPending.current !== undefined &&
+      keyPending.current === mapping.mysqlTable &&
+      destination
+    ) {
+      keyPending.current = undefined;
+      onChange({ keyColumns: destinationKey(destination) });
+    }
+  }, [mapping.mysqlTable, destination, onChange]);
   const destinationNames = catalogue.destinations.length
     ? catalogue.destinations.map((table) => table.name)
     : [...SYNC_DESTINATION_TABLES];
@@ -142,6 +155,7 @@ export const MappingEditor = ({
                 value={mapping.mysqlTable}
                 onChange={(event) => {
                   const table = catalogue.destinations.find((t) => t.name === event.target.value);
+                  keyPending.current = table ? undefined : event.target.value;
                   onChange({ mysqlTable: event.target.value, keyColumns: destinationKey(table) });
                 }}
               >
