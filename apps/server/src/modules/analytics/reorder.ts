@@ -1,34 +1,27 @@
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import {
-  REORDER_THRESHOLDS,
   dateOfDay,
-  reorderStatusOf,
   round1,
   type TReorderPattern,
   type TReorderResponse,
-  type TReorderStatus,
 } from '@portal/domain/analytics';
 import type { Database } from '../../db/schema';
-import { patientCategoryTotals, patientsByKey, type TDayRange } from './repository';
+import { patientCategorySlices, patientsByKey, type TDayRange } from './repository';
+import {
+  createTrackedPatients,
+  type TPatientFigures,
+  type TTrackedPatients,
+} from './tracked-patients';
 
-export type TPatientFigures = {
-  patientKey: string;
-  orders: number;
-  firstDay: number;
-  lastDay: number;
-  categories: string[];
-  avgCycle: number;
-  predictedDay: number;
-  daysUntil: number;
-  status: TReorderStatus;
-};
+export type { TPatientFigures } from './tracked-patients';
 
 const nameOf = (row: { first_name: string | null; last_name: string | null }) =>
   [row.first_name, row.last_name].filter((part) => part?.trim()).join(' ') || 'N/A';
 
 /** Every tracked patient, most urgent first, with the summary and the categories. */
 export type TReorderFigures = Pick<TReorderResponse, 'summary' | 'category_patterns'> & {
-  tracked: TPatientFigures[];
+  tracked: TTrackedPatients;
 };
 
 // Names are read in slices: an export names every tracked patient, more than one IN list takes.
@@ -59,93 +52,89 @@ export const presentPatterns = async (
       predicted_next_order: dateOfDay(patient.predictedDay),
       days_until_reorder: patient.daysUntil,
       reorder_status: patient.status,
-      order_categories: patient.categories,
+      order_categories: [...patient.categories],
     };
   });
 };
+
+type TCycles = { count: number; sum: number; low: number; high: number };
 
 /**
  * Reorder patterns of the period (docs/decisions.md, "Analytics"): a patient with at least
  * minOrders orders in the period has an average cycle of (last day - first day) / (orders - 1),
  * which is the mean of the gaps between consecutive orders; the next order is predicted at the
  * last order plus that cycle rounded to whole days. No names: a page of the list or an export
- * reads those for the patients it shows (presentPatterns).
+ * reads those for the patients it shows (presentPatterns). Read in slices of patients, with a
+ * turn of the event loop after each (docs/decisions.md, "The reorder list at a million
+ * patients").
  */
 export const reorderFigures = async (
   db: Kysely<Database>,
-  options: { range: TDayRange; today: number; minOrders: number },
+  options: { range: TDayRange; today: number; minOrders: number; sliceRows?: number },
 ): Promise<TReorderFigures> => {
-  const { range, today, minOrders } = options;
-  const rows = await patientCategoryTotals(db, range);
-  const byPatient = new Map<string, TPatientFigures>();
-  const categoryCycles = new Map<string, number[]>();
-  for (const row of rows) {
-    let patient = byPatient.get(row.patientKey);
-    if (!patient) {
-      patient = {
-        patientKey: row.patientKey,
-        orders: 0,
-        firstDay: row.firstDay,
-        lastDay: row.lastDay,
-        categories: [],
-        avgCycle: 0,
-        predictedDay: 0,
-        daysUntil: 0,
-        status: 'scheduled',
-      };
-      byPatient.set(row.patientKey, patient);
+  const { range, today, minOrders, sliceRows } = options;
+  const tracked = createTrackedPatients(today);
+  const cyclesOf = new Map<string, TCycles>();
+  let patient: Parameters<typeof tracked.add>[0] | undefined;
+  const close = () => {
+    if (patient && patient.orders >= minOrders) {
+      tracked.add(patient);
     }
-    patient.orders += row.orders;
-    patient.firstDay = Math.min(patient.firstDay, row.firstDay);
-    patient.lastDay = Math.max(patient.lastDay, row.lastDay);
-    patient.categories.push(row.category);
-    if (row.orders >= minOrders) {
-      const cycles = categoryCycles.get(row.category) ?? [];
-      cycles.push((row.lastDay - row.firstDay) / (row.orders - 1));
-      categoryCycles.set(row.category, cycles);
+  };
+  for await (const slice of patientCategorySlices(db, range, sliceRows)) {
+    for (const row of slice) {
+      if (patient?.patientKey !== row.patientKey) {
+        close();
+        // Built field by field: a spread of the row here cost seconds at a million patients.
+        patient = {
+          patientKey: row.patientKey,
+          orders: 0,
+          firstDay: row.firstDay,
+          lastDay: row.lastDay,
+          categories: [],
+        };
+      }
+      patient.orders += row.orders;
+      patient.firstDay = Math.min(patient.firstDay, row.firstDay);
+      patient.lastDay = Math.max(patient.lastDay, row.lastDay);
+      patient.categories.push(row.category);
+      if (row.orders >= minOrders) {
+        const cycle = (row.lastDay - row.firstDay) / (row.orders - 1);
+        const cycles = cyclesOf.get(row.category);
+        if (cycles) {
+          cycles.count += 1;
+          cycles.sum += cycle;
+          cycles.low = Math.min(cycles.low, cycle);
+          cycles.high = Math.max(cycles.high, cycle);
+        } else {
+          cyclesOf.set(row.category, { count: 1, sum: cycle, low: cycle, high: cycle });
+        }
+      }
     }
+    // SQLite reads synchronously: without this turn, the slices would run back to back.
+    await yieldToLoop();
   }
+  close();
+  const list = await tracked.finish();
 
-  const tracked: TPatientFigures[] = [];
-  let gapDays = 0;
-  let gaps = 0;
-  for (const patient of byPatient.values()) {
-    if (patient.orders < minOrders) {
-      continue;
-    }
-    gapDays += patient.lastDay - patient.firstDay;
-    gaps += patient.orders - 1;
-    patient.avgCycle = (patient.lastDay - patient.firstDay) / (patient.orders - 1);
-    patient.predictedDay = patient.lastDay + Math.round(patient.avgCycle);
-    patient.daysUntil = patient.predictedDay - today;
-    patient.status = reorderStatusOf(patient.daysUntil) as TReorderStatus;
-    patient.categories.sort((a, b) => a.localeCompare(b));
-    tracked.push(patient);
-  }
-  // Most urgent first: the attention list and the schedule read the head of this list.
-  tracked.sort((a, b) => a.daysUntil - b.daysUntil || a.patientKey.localeCompare(b.patientKey));
   const category_patterns: TReorderResponse['category_patterns'] = {};
-  for (const category of [...categoryCycles.keys()].sort((a, b) => a.localeCompare(b))) {
-    const cycles = categoryCycles.get(category)!;
+  for (const category of [...cyclesOf.keys()].sort((a, b) => a.localeCompare(b))) {
+    const cycles = cyclesOf.get(category)!;
     category_patterns[category] = {
-      avg_reorder_days: round1(cycles.reduce((sum, cycle) => sum + cycle, 0) / cycles.length),
-      // reduce, not Math.min(...cycles): tens of thousands of arguments overflow the stack.
-      min_reorder_days: round1(cycles.reduce((low, cycle) => Math.min(low, cycle))),
-      max_reorder_days: round1(cycles.reduce((high, cycle) => Math.max(high, cycle))),
-      patient_count: cycles.length,
+      avg_reorder_days: round1(cycles.sum / cycles.count),
+      min_reorder_days: round1(cycles.low),
+      max_reorder_days: round1(cycles.high),
+      patient_count: cycles.count,
     };
   }
-
   return {
     summary: {
-      overdue_reorders: tracked.filter((patient) => patient.daysUntil < 0).length,
-      due_soon: tracked.filter(
-        (patient) => patient.daysUntil >= 0 && patient.daysUntil <= REORDER_THRESHOLDS.dueSoonDays,
-      ).length,
-      avg_days_between_all_orders: gaps > 0 ? round1(gapDays / gaps) : null,
-      total_patients: tracked.length,
+      overdue_reorders: list.overdue,
+      due_soon: list.dueSoon,
+      avg_days_between_all_orders: list.meanGap === null ? null : round1(list.meanGap),
+      total_patients: list.length,
     },
-    tracked,
+    tracked: list,
     category_patterns,
   };
 };

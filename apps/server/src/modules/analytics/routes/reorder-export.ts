@@ -81,10 +81,8 @@ export const reorderExportRoute: FastifyPluginAsyncZod<TAnalyticsRouteOptions> =
       const { tracked } = await memo.get(version, reorderMemoKey(range, minOrders), () =>
         reorderFigures(db, { range, today: dayOf(now), minOrders }),
       );
-      const chosen =
-        scope === 'attention'
-          ? tracked.filter((row) => row.status === 'overdue' || row.status === 'due_soon')
-          : tracked;
+      // Most urgent first, so the overdue and due-soon patients are the head of the list.
+      const chosen = tracked.slice(0, scope === 'attention' ? tracked.attention : tracked.length);
       const rows = await presentPatterns(db, chosen);
       const parts = Math.max(1, Math.ceil(rows.length / KEYS_PER_AUDIT_ROW));
       // Recorded before the first byte: an export that cannot be audited is not sent.
