@@ -1,4 +1,6 @@
-import { stringify } from 'csv-stringify/sync';
+import { pipeline, Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import type { Kysely } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,8 +11,9 @@ import {
   type TReorderPattern,
 } from '@portal/domain/analytics';
 import { datedCsvName, neutralizeCsvCell } from '@portal/domain/csv-cells';
+import type { Database } from '../../../db/schema';
 import { requireAuth } from '../../../plugins/auth';
-import { presentPatterns, reorderFigures } from '../reorder';
+import { presentPatterns, reorderFigures, type TReorderFigures } from '../reorder';
 import { periodOf } from '../service';
 import {
   adminOnly,
@@ -44,6 +47,24 @@ const record = (row: TReorderPattern) => [
   STATUS_WORDS[row.reorder_status],
   row.order_categories.join(', '),
 ];
+
+/**
+ * The header, then the first `count` tracked patients' records, named a slice at a time
+ * (presentPatterns): an export of a million patients never holds them all at once.
+ */
+async function* exportRecords(
+  db: Kysely<Database>,
+  tracked: TReorderFigures['tracked'],
+  count: number,
+) {
+  yield [...REORDER_CSV_COLUMNS];
+  for (let start = 0; start < count; start += KEYS_PER_AUDIT_ROW) {
+    const shown = tracked.slice(start, Math.min(count, start + KEYS_PER_AUDIT_ROW));
+    for (const row of await presentPatterns(db, shown)) {
+      yield record(row);
+    }
+  }
+}
 
 /**
  * GET /api/analytics/reorder-patterns/export?days=180&min_orders=2&scope=all|attention: every
@@ -82,12 +103,12 @@ export const reorderExportRoute: FastifyPluginAsyncZod<TAnalyticsRouteOptions> =
         reorderFigures(db, { range, today: dayOf(now), minOrders }),
       );
       // Most urgent first, so the overdue and due-soon patients are the head of the list.
-      const chosen = tracked.slice(0, scope === 'attention' ? tracked.attention : tracked.length);
-      const rows = await presentPatterns(db, chosen);
-      const parts = Math.max(1, Math.ceil(rows.length / KEYS_PER_AUDIT_ROW));
+      const count = scope === 'attention' ? tracked.attention : tracked.length;
+      const parts = Math.max(1, Math.ceil(count / KEYS_PER_AUDIT_ROW));
       // Recorded before the first byte: an export that cannot be audited is not sent.
       for (let part = 0; part < parts; part += 1) {
-        const slice = rows.slice(part * KEYS_PER_AUDIT_ROW, (part + 1) * KEYS_PER_AUDIT_ROW);
+        const start = part * KEYS_PER_AUDIT_ROW;
+        const slice = tracked.slice(start, Math.min(count, start + KEYS_PER_AUDIT_ROW));
         await app.audit(request, {
           action: 'analytics_reorder_export',
           userId: user.id,
@@ -95,18 +116,21 @@ export const reorderExportRoute: FastifyPluginAsyncZod<TAnalyticsRouteOptions> =
             days,
             min_orders: minOrders,
             scope,
-            rows: rows.length,
+            rows: count,
             ...(parts > 1 ? { part: part + 1, parts } : {}),
-            patient_keys: slice.map((row) => row.patient_key),
+            patient_keys: slice.map((row) => row.patientKey),
           },
         });
       }
-      const csv = stringify([[...REORDER_CSV_COLUMNS], ...rows.map(record)], {
+      const csv = stringify({
+        bom: true,
         record_delimiter: 'windows',
         // Names and categories come from the ERP: a cell that a spreadsheet would run as a
         // formula is shown as text (negative day counts are numbers and stay numbers).
         cast: { string: neutralizeCsvCell },
       });
+      // A database error part-way destroys the stream: a broken download, not a short file.
+      pipeline(Readable.from(exportRecords(db, tracked, count)), csv, () => {});
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header(
@@ -114,7 +138,7 @@ export const reorderExportRoute: FastifyPluginAsyncZod<TAnalyticsRouteOptions> =
           `attachment; filename="${datedCsvName(reorderExportPrefix(scope), new Date(now))}"`,
         )
         .header('Cache-Control', 'no-store')
-        .send(`\uFEFF${csv}`);
+        .send(csv);
     },
   );
 };
