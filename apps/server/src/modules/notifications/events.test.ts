@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testDialects } from '../../test/databases';
+import { turnsDuring } from '../../test/event-loop';
 import { scanForEvents } from './scan';
 import { DAY, HOUR, notificationTriples, useNotificationScenario } from './test-support';
 
@@ -192,6 +193,38 @@ describe.each(testDialects())('notification events from the sync [%s]', (dialect
     clock.advance(WAITING_CHECK_AFTER);
     await tick();
     expect(await waiting()).toHaveLength(1);
+  });
+
+  it('finds every change when SQLite reads the worklist a window at a time, the event loop turning between', async () => {
+    await change((trx) =>
+      trx
+        .updateTable('orders')
+        .set({ delivery_status: 'Delivered' })
+        .where('order_id', 'in', ['O1', 'O2', 'O6'])
+        .execute(),
+    );
+    const before = await events();
+    const { result, turns } = await turnsDuring(() =>
+      scanForEvents(db(), {
+        now: clock.now(),
+        owner: 'windowed',
+        timeZone: 'UTC',
+        waitingDays: 14,
+        // One order per window on SQLite: the three changes fall in three windows.
+        sqliteWindow: 1,
+      }),
+    );
+    expect(result).toMatchObject({ claimed: true, changedOrders: 3 });
+    // Delivered puts O1 and O2 in the Order Shipped view too; O6 was shipped already.
+    expect((await events()).filter((event) => !before.includes(event))).toEqual([
+      'delivered O1',
+      'delivered O2',
+      'delivered O6',
+      'shipped O1',
+      'shipped O2',
+    ]);
+    // Nine orders, a turn after each window.
+    expect(turns).toBeGreaterThanOrEqual(dialect === 'sqlite' ? 9 : 1);
   });
 });
 
