@@ -212,8 +212,11 @@ const changedRows = async (db: Kysely<Database>, window?: TRowidWindow) => {
  * loop for 4.5 s after every sync.
  */
 async function* rowidWindows(db: Kysely<Database>, size: number) {
+  // Each in its own select: SQLite reads one end of the table for a lone MIN or MAX, but
+  // walks every row for the two together (0.5 s at 7.9M orders).
   const { rows } = await sql<{ low: number | null; high: number | null }>`
-    SELECT MIN(rowid) AS low, MAX(rowid) AS high FROM order_worklist`.execute(db);
+    SELECT (SELECT MIN(rowid) FROM order_worklist) AS low,
+      (SELECT MAX(rowid) FROM order_worklist) AS high`.execute(db);
   const { low, high } = rows[0] ?? { low: null, high: null };
   if (low === null || high === null) {
     return;
