@@ -3,8 +3,7 @@ import { parseArgs } from 'node:util';
 import { portalBenchOptions, signIn, startBenchPortal } from './portal';
 
 /**
- * `npx tsx tools/bench/stalls.ts --data-dir DIR [--database-url URL] [--seconds 90]
- *   [--warm-ms 10000]`
+ * `npm run bench:stalls -- --data-dir DIR [--database-url URL] [--seconds 90] [--warm-ms 10000]`
  *
  * The portal's first minute on a synced data dir, as a caller sees it: starts the built
  * portal (it prepares its analytics answers `--warm-ms` after its start, as it does after
