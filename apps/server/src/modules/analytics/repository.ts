@@ -76,8 +76,9 @@ export const PATIENT_SLICE_ROWS = 8_000;
 
 /**
  * Per patient and category in the period: orders, first and last day, in slices of
- * patients. A slice is a half-open range of patient keys found on the primary key (patient_key,
- * day, category), so a patient's rows are never split between two slices and each slice's
+ * patients. A slice is a range of patient keys, after the previous slice's last key up to and
+ * including its own, found on the primary key (patient_key, day, category), so a patient's
+ * rows are never split between two slices and each slice's
  * grouping reads its own rows only. Within a slice, rows come by patient, then category.
  */
 export async function* patientCategorySlices(
@@ -103,7 +104,11 @@ export async function* patientCategorySlices(
       .limit(1)
       .offset(sliceRows - 1)
       .executeTakeFirst();
-    const to = bound?.patient_key ?? (await edgePatientKey(db, 'desc'))!;
+    const to = bound?.patient_key ?? (await edgePatientKey(db, 'desc'));
+    if (to === undefined) {
+      // A sync emptied the table meanwhile: its new version prepares the answer again.
+      return;
+    }
     const rows = await db
       .selectFrom('analytics_patient_days')
       .select((eb) => [
