@@ -16,6 +16,9 @@ export type NotificationScansTable = {
   waiting_checked_at: number | null;
   claimed_by: string | null;
   claimed_until: number | null;
+  /** A SQLite baseline under way: the last worklist rowid recorded, and the version read. */
+  baseline_through: number | null;
+  baseline_version: number | null;
 };
 
 export type NotificationEventsTable = {

@@ -32,6 +32,7 @@ import * as m0030 from './0030-passkeys';
 import * as m0031 from './0031-mfa-policy';
 import * as m0033 from './0033-first-access';
 import * as m0034 from './0034-sync-worklist-pending';
+import * as m0035 from './0035-notification-baseline';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '0031-mfa-policy': m0031,
   '0033-first-access': m0033,
   '0034-sync-worklist-pending': m0034,
+  '0035-notification-baseline': m0035,
 };

@@ -4,8 +4,10 @@ import type { TNotificationKind } from '@portal/domain/notifications-api';
 import { dialectOfDb } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { readRefresh } from '../analytics/repository';
+import { recordBaseline } from './baseline';
 import { DAY_MS, PAGE, storeEvents, type TCandidateEvent } from './store-events';
 import { scanWaiting } from './waiting';
+import { SCAN_ID, SQLITE_SCAN_WINDOW, STATE_SQL, STATES, worklistRowids } from './worklist-states';
 
 export { DAY_MS };
 
@@ -22,7 +24,6 @@ export { DAY_MS };
  * first sync's orders are history, not news.
  */
 
-const SCAN_ID = 1;
 /** A scan holds its claim this long; a process that died mid-scan loses it after. */
 export const SCAN_LEASE_MS = 10 * 60_000;
 /** How often orders that waited too long are looked for when no sync changed anything. */
@@ -31,26 +32,11 @@ const PASS = 50_000;
 /** A guard: a scan settles at most this many passes, the rest waits for the next. */
 const MAX_PASSES = 200;
 
-const trackingSql = `(w.tracking_number IS NOT NULL AND TRIM(w.tracking_number) <> ''
-  AND LOWER(TRIM(w.tracking_number)) <> 'no tracking')`;
-/** The three states an event is a change of, from a worklist row `w`. */
-const STATE_SQL = {
-  action_items: `CASE WHEN w.view_group = 'action_items' THEN 1 ELSE 0 END`,
-  // Shipped: the Order Shipped view's rule, or a real tracking number.
-  shipped: `CASE WHEN w.shipped_view = 1 OR ${trackingSql} THEN 1 ELSE 0 END`,
-  // Delivered: the dashboard's display rule 1 (core.md section 4).
-  delivered: `CASE WHEN (w.delivery_date IS NOT NULL AND w.delivery_date <> '')
-    OR LOWER(TRIM(w.delivery_status)) = 'delivered' THEN 1 ELSE 0 END`,
-} as const;
-
 const KIND_OF_STATE = {
   action_items: 'action_needed',
   shipped: 'shipped',
   delivered: 'delivered',
 } as const satisfies Record<keyof typeof STATE_SQL, TNotificationKind>;
-
-type TStateName = keyof typeof STATE_SQL;
-const STATES = Object.keys(STATE_SQL) as TStateName[];
 
 type TChangedRow = {
   order_id: string;
@@ -169,19 +155,6 @@ const saveStates = async (trx: Transaction<Database>, rows: readonly TChangedRow
   ).execute();
 };
 
-/** The first scan: every order's state recorded, nobody told. */
-const recordBaseline = (db: Kysely<Database>) =>
-  db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('notification_order_states').execute();
-    await sql`INSERT INTO notification_order_states (order_id, action_items, shipped, delivered, version)
-    SELECT w.order_id, ${sql.raw(STATE_SQL.action_items)}, ${sql.raw(STATE_SQL.shipped)},
-      ${sql.raw(STATE_SQL.delivered)}, 1
-    FROM order_worklist w`.execute(trx);
-  });
-
-/** SQLite's scan reads this many rowids of the worklist between two turns of the event loop. */
-export const SQLITE_SCAN_WINDOW = 50_000;
-
 type TRowidWindow = { after: number; upTo: number };
 
 /**
@@ -212,12 +185,7 @@ const changedRows = async (db: Kysely<Database>, window?: TRowidWindow) => {
  * loop for 4.5 s after every sync.
  */
 async function* rowidWindows(db: Kysely<Database>, size: number) {
-  // Each in its own select: SQLite reads one end of the table for a lone MIN or MAX, but
-  // walks every row for the two together (0.5 s at 7.9M orders).
-  const { rows } = await sql<{ low: number | null; high: number | null }>`
-    SELECT (SELECT MIN(rowid) FROM order_worklist) AS low,
-      (SELECT MAX(rowid) FROM order_worklist) AS high`.execute(db);
-  const { low, high } = rows[0] ?? { low: null, high: null };
+  const { low, high } = await worklistRowids(db);
   if (low === null || high === null) {
     return;
   }
@@ -279,7 +247,7 @@ export const scanForEvents = async (
     owner: string;
     timeZone: string;
     waitingDays: number;
-    /** SQLite: rowids per read (SQLITE_SCAN_WINDOW); tests make it small. */
+    /** SQLite: rowids per read and per baseline window (SQLITE_SCAN_WINDOW); tests make it small. */
     sqliteWindow?: number;
   },
 ): Promise<TScanResult> => {
@@ -293,15 +261,14 @@ export const scanForEvents = async (
       readRefresh(db),
       db.selectFrom('notification_order_states').select('order_id').limit(1).executeTakeFirst(),
     ]);
-    const baseline = known === undefined;
+    // A baseline under way (SQLite's, in windows) is finished before any change is news.
+    const baseline = known === undefined || (scan?.baseline_through ?? null) !== null;
+    const sqliteWindow = options.sqliteWindow ?? SQLITE_SCAN_WINDOW;
     let counts: TScanCounts = { changedOrders: 0, events: 0, notifications: 0 };
     if (baseline) {
-      await recordBaseline(db);
+      await recordBaseline(db, sqliteWindow);
     } else if (String(refresh?.version ?? '') !== String(scan?.data_version ?? '')) {
-      counts = await scanChanges(db, {
-        ...options,
-        sqliteWindow: options.sqliteWindow ?? SQLITE_SCAN_WINDOW,
-      });
+      counts = await scanChanges(db, { ...options, sqliteWindow });
     }
     const waiting = await scanWaiting(db, {
       now,
