@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { aptInstall } from './lib/apt-install';
 
 type TBrowser = { path: string; debianPackage: string };
 
@@ -31,12 +31,7 @@ export const ensureChromium = (browser: TBrowser = CHROMIUM) => {
   process.stdout.write(
     `${browser.path} is missing; installing Debian's ${browser.debianPackage} package...\n`,
   );
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '-qq', browser.debianPackage], {
-    stdio: 'inherit',
-    env,
-  });
+  aptInstall([browser.debianPackage]);
   if (!existsSync(browser.path)) {
     throw new Error(
       `apt-get installed ${browser.debianPackage} but ${browser.path} is still missing`,

@@ -1,7 +1,8 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { aptInstall } from '../lib/apt-install';
 import { freePort } from '../lib/portal-process';
 
 export const NGINX_PATH = process.env.NGINX_PATH || '/usr/sbin/nginx';
@@ -16,9 +17,7 @@ export const ensureNginx = () => {
     return NGINX_PATH;
   }
   process.stdout.write(`${NGINX_PATH} is missing; installing Debian's nginx-light package...\n`);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '-qq', 'nginx-light'], { stdio: 'inherit', env });
+  aptInstall(['nginx-light']);
   if (!existsSync(NGINX_PATH)) {
     throw new Error(`apt-get installed nginx-light but ${NGINX_PATH} is still missing`);
   }
