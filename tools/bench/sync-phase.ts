@@ -92,12 +92,19 @@ const changesOf = (
 };
 
 /** The child's work: migrate (untimed), run the group (timed), read back its jobs. */
-const runPhase = async (url: string, warehouseFile: string, groupId: string) => {
+const runPhase = async (
+  url: string,
+  warehouseFile: string,
+  groupId: string,
+  warehouseMemoryMb?: number,
+) => {
   const database = createDatabase(url);
   try {
     await migrateToLatest(database.db);
     await ensureDefaultGroups(database.db);
-    const warehouse = await openDuckDbWarehouse(warehouseFile);
+    const warehouse = await openDuckDbWarehouse(warehouseFile, {
+      memoryLimitMb: warehouseMemoryMb,
+    });
     const loader = await openLoader(url);
     try {
       const startRssMb = process.memoryUsage().rss / 2 ** 20;
@@ -164,8 +171,16 @@ export const stopPhases = () =>
     ),
   );
 
-/** Runs the group into the database at url from the warehouse file, in a child process. */
-export const spawnPhase = (options: { url: string; warehouse: string; groupId?: string }) =>
+/**
+ * Runs the group into the database at url from the warehouse file, in a child process;
+ * warehouseMemoryMb is the warehouse's DuckDB memory_limit (WAREHOUSE_MEMORY_MB), 1,024 unless given.
+ */
+export const spawnPhase = (options: {
+  url: string;
+  warehouse: string;
+  groupId?: string | undefined;
+  warehouseMemoryMb?: number | undefined;
+}) =>
   new Promise<TPhaseResult>((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -179,6 +194,9 @@ export const spawnPhase = (options: { url: string; warehouse: string; groupId?: 
         options.warehouse,
         '--group',
         options.groupId ?? DEFAULT_FULL_SYNC_GROUP_ID,
+        ...(options.warehouseMemoryMb === undefined
+          ? []
+          : ['--warehouse-memory', String(options.warehouseMemoryMb)]),
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
@@ -206,10 +224,17 @@ if (process.argv[1] === here) {
       url: { type: 'string' },
       warehouse: { type: 'string' },
       group: { type: 'string', default: DEFAULT_FULL_SYNC_GROUP_ID },
+      'warehouse-memory': { type: 'string' },
     },
   });
   try {
-    const result = await runPhase(values.url!, values.warehouse!, values.group);
+    const memory = values['warehouse-memory'];
+    const result = await runPhase(
+      values.url!,
+      values.warehouse!,
+      values.group,
+      memory === undefined ? undefined : Number(memory),
+    );
     // A pipe's writes are synchronous on Linux: the line is out before the exit.
     process.stdout.write(`${JSON.stringify(result)}\n`);
     process.exit(0);

@@ -27,7 +27,8 @@ import {
 
 /**
  * `npm run bench:sync -- [--patients 110000] [--seed 1] [--dialects sqlite,postgres,mysql]
- *   [--orders-percent 1] [--check] [--warehouse file] [--group id] [--mysql-buffer-pool 4G]`
+ *   [--orders-percent 1] [--check] [--warehouse file] [--group id] [--mysql-buffer-pool 4G]
+ *   [--warehouse-memory MB]`
  *
  * Issue 33's measure of incremental syncs. A warehouse is generated once (or --warehouse
  * names one, never changed); per database, a copy of it is synced by the default group
@@ -38,8 +39,9 @@ import {
  * its peak RSS is its own (sync-phase.ts). Throwaway databases are dropped at the end,
  * also when a run fails or the bench is interrupted. MariaDB's buffer pool size is printed,
  * and --mysql-buffer-pool sets it for the bench (put back at the end): its default 128 MiB
- * holds a small part of the tables at 50k patients (README, "The database server"). Not a
- * test.
+ * holds a small part of the tables at 50k patients (README, "The database server").
+ * --warehouse-memory sets the embedded warehouse's DuckDB memory_limit (WAREHOUSE_MEMORY_MB)
+ * in every run: its block cache is part of each run's peak RSS. Not a test.
  */
 
 const { values } = parseArgs({
@@ -54,8 +56,19 @@ const { values } = parseArgs({
     'mysql-url': { type: 'string', default: DEFAULT_SERVERS.mysql },
     'postgres-url': { type: 'string', default: DEFAULT_SERVERS.postgres },
     'mysql-buffer-pool': { type: 'string' },
+    'warehouse-memory': { type: 'string' },
   },
 });
+
+const warehouseMemory = values['warehouse-memory'];
+if (warehouseMemory !== undefined && !/^[1-9]\d*$/.test(warehouseMemory)) {
+  throw new Error(`--warehouse-memory takes a whole number of MB, not "${warehouseMemory}"`);
+}
+/** The options every run of the group shares. */
+const phase = {
+  groupId: values.group,
+  warehouseMemoryMb: warehouseMemory === undefined ? undefined : Number(warehouseMemory),
+};
 
 /** Drops what the bench made, once, on the way out or on Ctrl-C. */
 const cleanup: (() => Promise<void>)[] = [];
@@ -124,7 +137,7 @@ const benchDialect = async (options: {
   const live = await freshTarget(dialect, dir, 'live');
   try {
     console.log(`${dialect}: full sync into ${live.target.label}`);
-    const full = await spawnPhase({ url: live.target.url, warehouse, groupId: values.group });
+    const full = await spawnPhase({ ...phase, url: live.target.url, warehouse });
     failIfNotCompleted(dialect, 'full sync', full);
     console.log(`${dialect}: full sync ${seconds(full.ms)} s (${describeModes(full)})`);
     const mutation = await mutateWarehouse({
@@ -134,11 +147,7 @@ const benchDialect = async (options: {
       at: options.at(),
     });
     options.onMutated(mutation);
-    const incremental = await spawnPhase({
-      url: live.target.url,
-      warehouse,
-      groupId: values.group,
-    });
+    const incremental = await spawnPhase({ ...phase, url: live.target.url, warehouse });
     failIfNotCompleted(dialect, 'incremental sync', incremental);
     console.log(
       `${dialect}: incremental sync ${seconds(incremental.ms)} s (${describeModes(incremental)})`,
@@ -148,11 +157,7 @@ const benchDialect = async (options: {
     }
     const reference = await freshTarget(dialect, dir, 'reference');
     try {
-      const reload = await spawnPhase({
-        url: reference.target.url,
-        warehouse,
-        groupId: values.group,
-      });
+      const reload = await spawnPhase({ ...phase, url: reference.target.url, warehouse });
       failIfNotCompleted(dialect, 'full reload for --check', reload);
       const started = performance.now();
       const comparison = await compareDatabases(live.target.url, reference.target.url);
