@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categoriseError } from '@portal/domain/sync-errors';
 import { openDuckDbWarehouse } from './duckdb';
-import type { TWarehouse } from './types';
+import { WarehouseOutOfMemory, type TWarehouse } from './types';
 
 const rowsOf = async (warehouse: TWarehouse, sql: string) => {
   const result = await warehouse.query(sql);
@@ -58,4 +59,26 @@ describe('the embedded warehouse’s memory (WAREHOUSE_MEMORY_MB)', () => {
     }
     expect(existsSync(spill)).toBe(false);
   }, 120_000);
+
+  it('stops a query that cannot spill at the limit in the portal’s words, and answers the next', async () => {
+    const warehouse = await openDuckDbWarehouse(file, { memoryLimitMb: 16 });
+    try {
+      // One string of three million values: an aggregate DuckDB cannot write to disk.
+      const failure = await rowsOf(warehouse, `SELECT string_agg(V, ',') FROM T`).catch(
+        (error: unknown) => error,
+      );
+      expect(failure).toBeInstanceOf(WarehouseOutOfMemory);
+      const { message } = failure as Error;
+      expect(message).toMatch(
+        /^The warehouse query needed more memory than the warehouse's limit of 16 MB and was stopped \(Out of Memory Error: [^\n]+\)\. Ask an administrator to raise WAREHOUSE_MEMORY_MB, or narrow the query\.$/,
+      );
+      // DuckDB's advice names settings no mapping may change (the configuration is locked).
+      expect(message).not.toContain('SET ');
+      // Not a connection failure: the run is not retried for memory it will not get.
+      expect(categoriseError(failure).category).toBe('unknown_error');
+      expect(await rowsOf(warehouse, 'SELECT COUNT(*) FROM T')).toEqual([[3_000_000]]);
+    } finally {
+      await warehouse.close();
+    }
+  }, 60_000);
 });

@@ -16,6 +16,7 @@ import { DUCKDB_CATALOGUE_SQL, catalogueOf, catalogueRow } from './catalogue';
 import {
   DEFAULT_STATEMENT_TIMEOUT_MS,
   DEFAULT_WAREHOUSE_MEMORY_MB,
+  WarehouseOutOfMemory,
   WarehouseRefusal,
   WarehouseTimeout,
   type TWarehouse,
@@ -99,6 +100,9 @@ export const checkSnowflakeCase = (sql: string) => {
   }
 };
 
+/** DuckDB's failure when a query's memory passed memory_limit and could not spill. */
+const OUT_OF_MEMORY = /^Out of Memory Error: /;
+
 /** The path a WAREHOUSE_URL names: a plain path or duckdb:///path. */
 export const duckdbPath = (url: string) => url.replace(/^duckdb:(\/\/)?/i, '');
 
@@ -150,12 +154,13 @@ export const openDuckDbWarehouse = async (
   // DuckDB takes up to 80 % of the machine's memory by default: an incremental run's joins
   // over the whole ERP tables grew with the warehouse, not with the change. Capped, they
   // spill to a directory of this instance's own (two processes never share its files).
+  const memoryLimitMb = options.memoryLimitMb ?? DEFAULT_WAREHOUSE_MEMORY_MB;
   const spill = mkdtempSync(path.join(tmpdir(), 'portal-duckdb-'));
   let instance: DuckDBInstance;
   try {
     // Set in this order: DuckDB refuses a temp_directory once external access is off.
     instance = await DuckDBInstance.create(file, {
-      memory_limit: `${options.memoryLimitMb ?? DEFAULT_WAREHOUSE_MEMORY_MB}MB`,
+      memory_limit: `${memoryLimitMb}MB`,
       temp_directory: spill,
       ...LOCKED_DOWN,
     });
@@ -166,7 +171,6 @@ export const openDuckDbWarehouse = async (
   const limitMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   const open = new Set<DuckDBConnection>();
   let stopped: Error | undefined;
-  const stoppedBy = () => stopped;
   const connect = async () => {
     if (stopped) {
       throw stopped;
@@ -179,6 +183,18 @@ export const openDuckDbWarehouse = async (
     if (open.delete(connection)) {
       connection.closeSync();
     }
+  };
+  /** The failure as the run reports it: a stop, the time limit, the memory limit, or DuckDB's. */
+  const failure = (error: unknown, timedOut: boolean) => {
+    if (stopped) {
+      return stopped;
+    }
+    if (timedOut) {
+      return new WarehouseTimeout(limitMs);
+    }
+    return error instanceof Error && OUT_OF_MEMORY.test(error.message)
+      ? new WarehouseOutOfMemory(memoryLimitMb, error)
+      : error;
   };
   /**
    * Runs the connection's warehouse work under the time limit: the time spent waiting on
@@ -203,7 +219,7 @@ export const openDuckDbWarehouse = async (
         return await work();
       } catch (error) {
         // Read again: a cancel may have come while the work ran.
-        throw stoppedBy() ?? (timedOut ? new WarehouseTimeout(limitMs) : error);
+        throw failure(error, timedOut);
       } finally {
         clearTimeout(timer);
         usedMs += Date.now() - started;

@@ -57,3 +57,21 @@ export class WarehouseTimeout extends Error {
     );
   }
 }
+
+/**
+ * A query that needed more memory than the embedded warehouse may take (WAREHOUSE_MEMORY_MB)
+ * and could not spill to disk. DuckDB's own advice (SET threads, SET memory_limit) names
+ * settings no mapping can change; this says what an administrator can.
+ */
+export class WarehouseOutOfMemory extends Error {
+  override name = 'WarehouseOutOfMemory';
+  constructor(limitMb: number, cause: Error) {
+    // DuckDB's first line says what ran out; its suggestions after it are not the portal's.
+    const what = cause.message.split('\n')[0]!.trim();
+    super(
+      // No word the error categories read as a connection failure: more memory is not retried.
+      `The warehouse query needed more memory than the warehouse's limit of ${limitMb.toLocaleString('en-US')} MB and was stopped (${what}). Ask an administrator to raise WAREHOUSE_MEMORY_MB, or narrow the query.`,
+      { cause },
+    );
+  }
+}
