@@ -22,7 +22,7 @@ const STAGE = `temp.${quote(STAGE_TABLE)}`;
 /** The keys of an upsert's staged rows that the table holds with other values. */
 const MOVED_TABLE = '_sync_moved';
 const MOVED = `temp.${quote(MOVED_TABLE)}`;
-/** The page cache of an upsert's move, in KiB (SQLite's default is 2,000). */
+/** The page cache of an upsert's move, in KiB (better-sqlite3 builds SQLite with 16,000). */
 const UPSERT_CACHE_KIB = 256 * 1024;
 // SQLite's limit on bound parameters per statement.
 const MAX_PARAMETERS = 32_766;
@@ -261,9 +261,9 @@ export const openSqliteLoader = (file: string, options: TLoaderOptions = {}): TL
         return state;
       });
       // An incremental run's move writes thousands of rows at random into large indexes: with
-      // SQLite's 2 MB page cache, pages went to the log before the commit and were read back
+      // SQLite's 16 MB page cache, pages went to the log before the commit and were read back
       // and written again (docs/decisions.md, "SQLite checkpoints in a worker thread"). A
-      // replace builds its indexes by sorting and gained nothing from it, so it keeps 2 MB.
+      // replace builds its indexes by sorting and gained nothing from it, so it keeps 16 MB.
       const cacheSize = db.pragma('cache_size', { simple: true }) as number;
       if (plan.mode === 'upsert') {
         db.pragma(`cache_size = ${-UPSERT_CACHE_KIB}`);
