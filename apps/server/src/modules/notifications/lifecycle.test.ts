@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { testDialects } from '../../test/databases';
+import { turnsDuring } from '../../test/event-loop';
 import { dispatchInstant } from './dispatch';
-import { NOTIFICATION_RETENTION_DAYS } from './retention';
+import { NOTIFICATION_RETENTION_DAYS, purgeVanishedStates } from './retention';
 import { scanForEvents } from './scan';
 import { DAY, useNotificationScenario } from './test-support';
 
@@ -62,5 +63,39 @@ describe.each(testDialects())('notification mails and clean-up over time [%s]', 
     expect(await count('notification_events')).toBe(0);
     const kept = await db().selectFrom('notification_order_states').select('order_id').execute();
     expect(kept.map((row) => row.order_id)).toContain('O3');
+  });
+
+  it('forgets vanished orders’ states a window of keys at a time, the event loop turning between', async () => {
+    await scanForEvents(db(), {
+      now: clock.now(),
+      owner: 'first',
+      timeZone: 'UTC',
+      waitingDays: 14,
+    });
+    const states = async () =>
+      (await db().selectFrom('notification_order_states').select('order_id').execute())
+        .map((row) => row.order_id)
+        .sort();
+    const kept = await states();
+    expect(kept.length).toBeGreaterThan(4);
+    // Orders the worklist no longer holds, before, among and after the kept orders' keys.
+    const gone = ['A-GONE', 'O1-GONE', 'O5-GONE', 'ZZ-GONE'];
+    await db()
+      .insertInto('notification_order_states')
+      .values(
+        gone.map((orderId) => ({
+          order_id: orderId,
+          action_items: 1,
+          shipped: 0,
+          delivered: 0,
+          version: 1,
+        })),
+      )
+      .execute();
+    const { result, turns } = await turnsDuring(() => purgeVanishedStates(db(), 2));
+    expect(result).toBe(gone.length);
+    expect(await states()).toEqual(kept);
+    // Windows of two states: a turn after every full window, whatever the database.
+    expect(turns).toBeGreaterThanOrEqual(Math.floor((kept.length + gone.length) / 2));
   });
 });
