@@ -68,6 +68,25 @@ describe('first start of the embedded portal', () => {
         .where('patient_key', '=', patientKey)
         .executeTakeFirstOrThrow();
       expect(patient.payor_key).toBe(payorKey);
+      // That payor's patient with the most orders, counted here from the orders themselves.
+      const perPatient = new Map<string, number>();
+      const payorOrders = await db
+        .selectFrom('orders')
+        .innerJoin('patients', 'patients.patient_key', 'orders.patient_key')
+        .select('orders.patient_key')
+        .where('patients.payor_key', '=', payorKey)
+        .execute();
+      for (const { patient_key: key } of payorOrders) {
+        perPatient.set(key!, (perPatient.get(key!) ?? 0) + 1);
+      }
+      const most = Math.max(...perPatient.values());
+      expect(perPatient.get(patientKey)).toBe(most);
+      expect(patientKey).toBe(
+        [...perPatient]
+          .filter(([, n]) => n === most)
+          .map(([key]) => key)
+          .sort()[0],
+      );
     } finally {
       await first.stop();
     }
@@ -83,6 +102,8 @@ describe('first start of the embedded portal', () => {
         .where('type', '=', 'group')
         .execute();
       expect(groupJobs).toHaveLength(1);
+      // The accounts keep their ties, read back rather than counted again.
+      expect(second.firstStart?.ties).toEqual(first.firstStart?.ties);
     } finally {
       await second.stop();
     }
