@@ -51,7 +51,9 @@ export const PURGE_BATCH = 1_000;
 
 /**
  * Deletes audit rows older than the cut-off, a bounded batch per statement, so no
- * statement holds locks on the table for long while requests keep writing to it.
+ * statement holds locks on the table for long while requests keep writing to it. The event
+ * loop turns between batches: SQLite's statements run in the portal's own thread, and a
+ * day's worth of a busy portal's audit rows is many batches.
  */
 export const purgeAuditRows = async (
   db: Kysely<Database>,
@@ -82,5 +84,6 @@ export const purgeAuditRows = async (
     if (ids.length < batchSize) {
       return deleted;
     }
+    await new Promise((resolve) => setImmediate(resolve));
   }
 };
