@@ -18,23 +18,31 @@ export const purgeVanishedStates = async (
   db: Kysely<Database>,
   window = STATE_PURGE_WINDOW,
 ): Promise<number> => {
+  const states = db.selectFrom('notification_order_states').select('order_id');
+  const first = await states.orderBy('order_id').limit(1).executeTakeFirst();
+  const end = await states.orderBy('order_id', 'desc').limit(1).executeTakeFirst();
+  if (first === undefined || end === undefined) {
+    return 0;
+  }
+  // Every window is bounded on both sides, the first and the last too: PostgreSQL planned a
+  // one-sided range over a table it had no statistics for (the scan's baseline had just
+  // filled it) as a third of the table, and anti-joined the whole worklist: 2 s a window.
   let deleted = 0;
-  let after: string | undefined;
+  let from = first.order_id;
+  let inclusive = true;
   for (;;) {
-    const from = after;
-    // The window's last key: the window-th state after the previous window, or none (the end).
-    const last = await db
-      .selectFrom('notification_order_states')
-      .select('order_id')
-      .$if(from !== undefined, (query) => query.where('order_id', '>', from!))
+    const lower = inclusive ? '>=' : '>';
+    // The window's last key: the window-th state from `from`, or the table's last (the end).
+    const last = await states
+      .where('order_id', lower, from)
       .orderBy('order_id')
       .limit(1)
       .offset(window - 1)
       .executeTakeFirst();
     const result = await db
       .deleteFrom('notification_order_states')
-      .$if(from !== undefined, (query) => query.where('order_id', '>', from!))
-      .$if(last !== undefined, (query) => query.where('order_id', '<=', last!.order_id))
+      .where('order_id', lower, from)
+      .where('order_id', '<=', (last ?? end).order_id)
       .where((eb) =>
         eb.not(
           eb.exists(
@@ -50,7 +58,8 @@ export const purgeVanishedStates = async (
     if (last === undefined) {
       return deleted;
     }
-    after = last.order_id;
+    from = last.order_id;
+    inclusive = false;
     // SQLite's statements run in this thread: requests are answered between two windows.
     await new Promise((resolve) => setImmediate(resolve));
   }
